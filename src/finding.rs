@@ -1,0 +1,139 @@
+//! The vocabulary of what `scoresheet` finds in a game. Rules produce [`Finding`]s; reports
+//! only format them.
+//!
+//! ```
+//! use scoresheet::finding::{Finding, Kind, Severity};
+//! let f = Finding::new(Kind::IllegalMove, 7, "no knight can reach f5".into());
+//! assert_eq!(f.kind.id(), "illegal_move");
+//! assert_eq!(f.severity, Severity::Error);
+//! ```
+
+use serde::Serialize;
+
+/// A finding's stable machine id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// Text where a move should be that no rule of the grammar accepts.
+    UnreadableMove,
+    /// A well-formed move that no legal move matches.
+    IllegalMove,
+    /// More than one legal move matches what is written.
+    AmbiguousMove,
+    /// Understandable but irregular notation (see `reason`).
+    Notation,
+    /// A `[FEN]` that is not a legal position.
+    InvalidFen,
+    /// A variant other than standard chess or Chess960.
+    UnsupportedVariant,
+    /// A game too large to replay.
+    OversizedGame,
+    /// A `{` comment that never closes, or a `)` / `(` that does not pair.
+    Structure,
+    /// `(=)`: a draw offer recorded with a move.
+    DrawOffer,
+    /// `--`: a null move, which is no move of chess.
+    NullMove,
+}
+
+impl Kind {
+    pub fn id(self) -> &'static str {
+        match self {
+            Kind::UnreadableMove => "unreadable_move",
+            Kind::IllegalMove => "illegal_move",
+            Kind::AmbiguousMove => "ambiguous_move",
+            Kind::Notation => "notation",
+            Kind::InvalidFen => "invalid_fen",
+            Kind::UnsupportedVariant => "unsupported_variant",
+            Kind::OversizedGame => "oversized_game",
+            Kind::Structure => "structure",
+            Kind::DrawOffer => "draw_offer",
+            Kind::NullMove => "null_move",
+        }
+    }
+
+    pub fn default_severity(self) -> Severity {
+        match self {
+            Kind::UnreadableMove
+            | Kind::IllegalMove
+            | Kind::AmbiguousMove
+            | Kind::InvalidFen
+            | Kind::UnsupportedVariant
+            | Kind::OversizedGame => Severity::Error,
+            Kind::Notation | Kind::Structure | Kind::NullMove => Severity::Warning,
+            Kind::DrawOffer => Severity::Info,
+        }
+    }
+
+    /// Whether this kind stops the replay of the line it is found on.
+    pub fn is_move_error(self) -> bool {
+        matches!(
+            self,
+            Kind::UnreadableMove | Kind::IllegalMove | Kind::AmbiguousMove
+        )
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    Info,
+    Warning,
+    Error,
+}
+
+/// A legal move the writer probably meant.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Suggestion {
+    /// In the game's own notation language, canonical form.
+    pub san: String,
+    pub uci: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Finding {
+    pub kind: Kind,
+    pub severity: Severity,
+    /// 1-based half-move the finding concerns (0 = the starting position).
+    pub ply: u32,
+    /// The move as written, with its move number (`12...Cxe5`).
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    pub move_text: Option<String>,
+    /// 1-based line and column (in characters) in the input.
+    pub line: u64,
+    pub column: u64,
+    pub message: String,
+    /// Machine id of the reason, for `notation` and `illegal_move` findings.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub suggestions: Option<Vec<Suggestion>>,
+    /// `--illegal stands`: the illegal move was played and the game went on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stood: Option<bool>,
+    /// Depth of the variation the move is in; absent on the mainline.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variation: Option<u32>,
+    /// The Article of the FIDE Laws (or Guideline) the finding rests on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub article: Option<&'static str>,
+}
+
+impl Finding {
+    pub fn new(kind: Kind, ply: u32, message: String) -> Finding {
+        Finding {
+            kind,
+            severity: kind.default_severity(),
+            ply,
+            move_text: None,
+            line: 0,
+            column: 0,
+            message,
+            reason: None,
+            suggestions: None,
+            stood: None,
+            variation: None,
+            article: None,
+        }
+    }
+}

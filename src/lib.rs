@@ -1,0 +1,11 @@
+//! `scoresheet` reads chess games the way players and arbiters write them, replays them under
+//! the FIDE Laws of Chess, and says precisely what is wrong with them.
+//!
+//! Data flows one way: bytes → [`notation`] (game boundaries, tags, movetext tokens, piece
+//! letters of every language) → [`replay`] (positions, language detection, resolution of each
+//! written move against the legal moves) → [`finding::Finding`]s → [`report`].
+
+pub mod finding;
+pub mod notation;
+pub mod replay;
+pub mod report;

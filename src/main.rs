@@ -1,0 +1,275 @@
+//! The `scoresheet` command line: it only wires the library together.
+
+use std::{
+    fs::File,
+    io::{self, BufRead, BufReader, Cursor, IsTerminal, Read, Write},
+    path::PathBuf,
+    process::ExitCode,
+};
+
+use clap::{Parser, Subcommand, ValueEnum};
+use rayon::prelude::*;
+use scoresheet::{
+    notation::{
+        decode::{utf16_bom, utf16_to_utf8},
+        languages::{by_code, languages},
+        split::{GameSplitter, RawGame},
+    },
+    replay::{validate, GameRecord, IllegalPolicy, LangChoice, Options},
+    report::{Format, Reporter},
+};
+
+#[derive(Parser)]
+#[command(
+    name = "scoresheet",
+    version,
+    about = "Reads chess games as players and arbiters write them, replays them under the FIDE Laws, and says what is wrong with them"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Replay every game and report, per game, what is wrong with it.
+    ///
+    /// Exit status: 0 when every game is clean, 1 when any finding of error severity
+    /// exists, 2 for usage or I/O errors.
+    Validate(ValidateArgs),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Illegal {
+    /// Standard play: replay of a game stops at its first illegal move.
+    Stop,
+    /// Rapid and blitz (Laws, Appendix A.4.2): an illegal move the opponent did not claim
+    /// stays on the board when it can be made physically, and the game goes on.
+    Stands,
+}
+
+#[derive(clap::Args)]
+struct ValidateArgs {
+    /// PGN files or bare scoresheet text; none or `-` reads standard input.
+    files: Vec<PathBuf>,
+    /// Report format: one block per game (text), one JSON object per line (jsonl), or one
+    /// CSV row per finding (csv).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Notation language of the piece letters: `auto` decides per game; or a code such as
+    /// `it`, `en`, `de`, `fr`, `es`, `nl`, `pl`, `hu`, `ru`, `figurine`.
+    #[arg(long, default_value = "auto")]
+    lang: String,
+    /// What an illegal move does to the rest of the replay.
+    #[arg(long, value_enum, default_value_t = Illegal::Stop)]
+    illegal: Illegal,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// No progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// Games replayed together, in parallel, before their records are written in order.
+const BATCH_GAMES: usize = 2048;
+const BATCH_BYTES: usize = 16 << 20;
+
+fn open(path: &PathBuf) -> io::Result<(String, Box<dyn BufRead + Send>, Option<u64>)> {
+    let (name, mut reader, len): (String, Box<dyn Read + Send>, Option<u64>) =
+        if path.as_os_str() == "-" {
+            ("-".into(), Box::new(io::stdin()), None)
+        } else {
+            let f = File::open(path)?;
+            let len = f.metadata().ok().map(|m| m.len());
+            (path.display().to_string(), Box::new(f), len)
+        };
+    // UTF-16 needs the whole document transcoded; everything else streams.
+    let mut head = [0u8; 2];
+    let mut got = 0;
+    while got < 2 {
+        match reader.read(&mut head[got..])? {
+            0 => break,
+            n => got += n,
+        }
+    }
+    let head = head[..got].to_vec();
+    if let Some(little) = utf16_bom(&head) {
+        let mut all = head;
+        reader.read_to_end(&mut all)?;
+        let text = utf16_to_utf8(&all, little);
+        return Ok((name, Box::new(Cursor::new(text.into_bytes())), len));
+    }
+    let chained = Cursor::new(head).chain(reader);
+    Ok((
+        name,
+        Box::new(BufReader::with_capacity(1 << 20, chained)),
+        len,
+    ))
+}
+
+fn progress_bar(total: Option<u64>, quiet: bool) -> Option<indicatif::ProgressBar> {
+    if quiet || !io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = match total {
+        Some(t) => indicatif::ProgressBar::new(t),
+        None => indicatif::ProgressBar::new_spinner(),
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} ({eta}) {msg}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    Some(bar)
+}
+
+fn validate_cmd(args: ValidateArgs) -> ExitCode {
+    let lang = if args.lang.eq_ignore_ascii_case("auto") {
+        LangChoice::Auto
+    } else {
+        match by_code(&args.lang) {
+            Some(l) => LangChoice::Fixed(l),
+            None => {
+                let codes: Vec<&str> = languages().iter().map(|l| l.code.as_str()).collect();
+                eprintln!(
+                    "scoresheet: unknown language `{}`; use auto or one of: {}",
+                    args.lang,
+                    codes.join(", ")
+                );
+                return ExitCode::from(2);
+            }
+        }
+    };
+    let opts = Options {
+        lang,
+        illegal: match args.illegal {
+            Illegal::Stop => IllegalPolicy::Stop,
+            Illegal::Stands => IllegalPolicy::Stands,
+        },
+    };
+    if let Some(j) = args.jobs {
+        if let Err(e) = rayon::ThreadPoolBuilder::new()
+            .num_threads(j.max(1))
+            .build_global()
+        {
+            eprintln!("scoresheet: cannot set up {j} threads: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let files = if args.files.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        args.files.clone()
+    };
+    let total: u64 = files
+        .iter()
+        .filter_map(|p| std::fs::metadata(p).ok().map(|m| m.len()))
+        .sum();
+    let bar = progress_bar((total > 0).then_some(total), args.quiet);
+    let stdout = io::stdout().lock();
+    let mut reporter = match Reporter::new(args.format, io::BufWriter::new(stdout)) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("scoresheet: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut io_error = false;
+    let started = std::time::Instant::now();
+    for path in &files {
+        let (name, reader, _) = match open(path) {
+            Ok(x) => x,
+            Err(e) => {
+                eprintln!("scoresheet: {}: {e}", path.display());
+                io_error = true;
+                continue;
+            }
+        };
+        let mut splitter = GameSplitter::new(reader);
+        loop {
+            let mut batch: Vec<RawGame> = Vec::new();
+            let mut bytes = 0;
+            let mut failed = None;
+            while batch.len() < BATCH_GAMES && bytes < BATCH_BYTES {
+                match splitter.next() {
+                    Some(Ok(g)) => {
+                        bytes += g.bytes.len();
+                        batch.push(g);
+                    }
+                    Some(Err(e)) => {
+                        failed = Some(e);
+                        break;
+                    }
+                    None => break,
+                }
+            }
+            if batch.is_empty() && failed.is_none() {
+                break;
+            }
+            let records: Vec<GameRecord> = batch
+                .par_iter()
+                .map(|g| validate(g, &name, &opts))
+                .collect();
+            for r in &records {
+                if let Err(e) = reporter.write(r) {
+                    if e.kind() == io::ErrorKind::BrokenPipe {
+                        return ExitCode::from(if io_error { 2 } else { 1 });
+                    }
+                    eprintln!("scoresheet: writing the report: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+            if let Some(bar) = &bar {
+                bar.inc(bytes as u64);
+                bar.set_message(format!(
+                    "{} games, {} with errors",
+                    reporter.summary.games, reporter.summary.games_with_errors
+                ));
+            }
+            if let Some(e) = failed {
+                eprintln!("scoresheet: {name}: {e}");
+                io_error = true;
+                break;
+            }
+        }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    if let Err(e) = reporter.finish() {
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            eprintln!("scoresheet: writing the report: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let s = &reporter.summary;
+    if !args.quiet {
+        let secs = started.elapsed().as_secs_f64().max(1e-9);
+        let _ = writeln!(
+            io::stderr(),
+            "scoresheet: {} games, {} plies, {} with errors in {:.2} s ({:.0} games/s, {:.0} plies/s)",
+            s.games,
+            s.plies,
+            s.games_with_errors,
+            secs,
+            s.games as f64 / secs,
+            s.plies as f64 / secs
+        );
+    }
+    if io_error {
+        ExitCode::from(2)
+    } else if s.games_with_errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Validate(args) => validate_cmd(args),
+    }
+}

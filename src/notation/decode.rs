@@ -1,0 +1,104 @@
+//! Text encodings found in real archives: UTF-8 (with or without BOM), UTF-16 with BOM, and
+//! Latin-1 / Windows-1252 (common in Italian archives). No game is ever rejected for its
+//! encoding and no character is lost: a line that is not UTF-8 is read as Windows-1252,
+//! whose five unassigned bytes map to the C1 controls of the same value, as Latin-1 does.
+//!
+//! ```
+//! use scoresheet::notation::decode::decode;
+//! assert_eq!(decode(b"[White \"Citt\xe0\"]"), "[White \"Città\"]");
+//! assert_eq!(decode("Città".as_bytes()), "Città");
+//! ```
+
+use std::borrow::Cow;
+
+/// Windows-1252 characters for bytes 0x80..=0x9F.
+const CP1252_HIGH: [char; 32] = [
+    '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}',
+    '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
+];
+
+fn cp1252_char(b: u8) -> char {
+    match b {
+        0x80..=0x9f => CP1252_HIGH[usize::from(b - 0x80)],
+        _ => char::from(b),
+    }
+}
+
+/// Decode a game's bytes: UTF-8 when valid, otherwise line by line, each line UTF-8 if it is
+/// valid UTF-8 and Windows-1252 if not (files that mix the two exist).
+pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => {
+            let mut out = String::with_capacity(bytes.len() + bytes.len() / 8);
+            for line in bytes.split_inclusive(|&b| b == b'\n') {
+                match std::str::from_utf8(line) {
+                    Ok(s) => out.push_str(s),
+                    Err(_) => out.extend(line.iter().map(|&b| cp1252_char(b))),
+                }
+            }
+            Cow::Owned(out)
+        }
+    }
+}
+
+/// Whether `bytes` start with a UTF-16 byte-order mark; returns true for little-endian.
+pub fn utf16_bom(bytes: &[u8]) -> Option<bool> {
+    match bytes {
+        [0xff, 0xfe, ..] => Some(true),
+        [0xfe, 0xff, ..] => Some(false),
+        _ => None,
+    }
+}
+
+/// Transcode a whole UTF-16 document (BOM included) to UTF-8. Unpaired surrogates become
+/// U+FFFD; an odd trailing byte is dropped.
+pub fn utf16_to_utf8(bytes: &[u8], little_endian: bool) -> String {
+    let units = bytes[2..].chunks_exact(2).map(|c| {
+        if little_endian {
+            u16::from_le_bytes([c[0], c[1]])
+        } else {
+            u16::from_be_bytes([c[0], c[1]])
+        }
+    });
+    char::decode_utf16(units)
+        .map(|r| r.unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf8_passes_through() {
+        assert!(matches!(decode("é".as_bytes()), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn latin1_and_cp1252() {
+        assert_eq!(decode(b"N\xe9e \x80 \x93x\x94"), "Née € “x”");
+        assert_eq!(decode(b"\x81"), "\u{81}");
+    }
+
+    #[test]
+    fn mixed_lines_keep_both() {
+        let bytes = [b"Citt\xe0\n".as_slice(), "Città\n".as_bytes()].concat();
+        assert_eq!(decode(&bytes), "Città\nCittà\n");
+    }
+
+    #[test]
+    fn utf16_both_orders() {
+        let le: Vec<u8> = [0xff, 0xfe]
+            .into_iter()
+            .chain("Città".encode_utf16().flat_map(|u| u.to_le_bytes()))
+            .collect();
+        assert_eq!(utf16_bom(&le), Some(true));
+        assert_eq!(utf16_to_utf8(&le, true), "Città");
+        let be: Vec<u8> = [0xfe, 0xff]
+            .into_iter()
+            .chain("Città".encode_utf16().flat_map(|u| u.to_be_bytes()))
+            .collect();
+        assert_eq!(utf16_to_utf8(&be, false), "Città");
+    }
+}

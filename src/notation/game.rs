@@ -1,0 +1,164 @@
+//! One game's text read into its tags and its movetext tokens.
+//!
+//! ```
+//! use scoresheet::notation::game::parse_game;
+//! let g = parse_game("[White \"Rossi\"]\n\n1. e4 e5 1-0\n");
+//! assert_eq!(g.tag("White"), Some("Rossi"));
+//! assert_eq!(g.tokens.len(), 4);
+//! ```
+
+use super::{
+    movetext::{lex, Token, TokenKind},
+    tags::{scoresheet_header, tag_pairs},
+};
+
+#[derive(Debug, Clone, Default)]
+pub struct ParsedGame {
+    /// Tags in the order written (scoresheet headers included, as PGN tags).
+    pub tags: Vec<(String, String)>,
+    /// Byte offset in the game text where the movetext starts.
+    pub movetext_start: usize,
+    /// Tokens with byte ranges relative to the whole game text.
+    pub tokens: Vec<Token>,
+    /// Bit set over the piece-letter alphabet of every letter the movetext uses.
+    pub letters_used: u64,
+}
+
+impl ParsedGame {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .rev()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn set_tag(&mut self, name: &str, value: String) {
+        if let Some(slot) = self.tags.iter_mut().find(|(k, _)| k == name) {
+            slot.1 = value;
+        } else {
+            self.tags.push((name.to_string(), value));
+        }
+    }
+}
+
+/// Read a game: its tag section, then its movetext.
+pub fn parse_game(text: &str) -> ParsedGame {
+    let mut game = ParsedGame::default();
+    let mut pos = 0;
+    // The tag section: tag lines, scoresheet headers, blank lines and escape lines.
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start_matches(['\u{feff}', ' ', '\t', '\r']);
+        if trimmed.trim().is_empty() || trimmed.starts_with('%') {
+            pos += line.len();
+            continue;
+        }
+        if trimmed.starts_with('[') {
+            if let Ok((_, pairs)) = tag_pairs(trimmed) {
+                game.tags.extend(pairs);
+                pos += line.len();
+                continue;
+            }
+        }
+        if let Some((tag, value)) = scoresheet_header(trimmed) {
+            game.set_tag(tag, value);
+            pos += line.len();
+            continue;
+        }
+        break;
+    }
+    game.movetext_start = pos;
+    let movetext = &text[pos..];
+    // Header lines inside the movetext (`Risultato: 1-0` at the foot of a scoresheet) are
+    // taken as tags and blanked, keeping every byte offset.
+    let mut blanked: Option<String> = None;
+    let mut line_start = 0;
+    for line in movetext.split_inclusive('\n') {
+        if line.contains(':') || line.contains('=') {
+            if let Some((tag, value)) = scoresheet_header(line) {
+                if !line.trim_start().starts_with('{') {
+                    game.set_tag(tag, value);
+                    let b = blanked.get_or_insert_with(|| movetext.to_string());
+                    let end = line_start + line.trim_end_matches(['\n', '\r']).len();
+                    b.replace_range(line_start..end, &" ".repeat(end - line_start));
+                }
+            }
+        }
+        line_start += line.len();
+    }
+    let mut tokens = lex(blanked.as_deref().unwrap_or(movetext));
+    for t in &mut tokens {
+        t.start += pos;
+        t.end += pos;
+    }
+    let mut letters = 0u64;
+    for t in &tokens {
+        let mut add = |m: &super::moves::WrittenMove| {
+            if let Some(l) = m.piece {
+                letters |= 1 << l.index;
+            }
+            if let Some(l) = m.promotion {
+                letters |= 1 << l.index;
+            }
+        };
+        match &t.kind {
+            TokenKind::Move(m) => add(m),
+            TokenKind::Run(r) => r[0].iter().for_each(add),
+            TokenKind::PromotionLetter(l) => letters |= 1 << l.index,
+            _ => {}
+        }
+    }
+    game.letters_used = letters;
+    game.tokens = tokens;
+    game
+}
+
+/// 1-based line and column (in characters) of a byte offset in `text`, counting from `first_line`.
+pub fn line_col(text: &str, offset: usize, first_line: u64) -> (u64, u64) {
+    let offset = offset.min(text.len());
+    let before = &text[..offset];
+    let line = first_line + before.bytes().filter(|&b| b == b'\n').count() as u64;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let col = before[line_start..].chars().count() as u64 + 1;
+    (line, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_then_movetext() {
+        let g = parse_game("[Event \"E\"]\n[White \"W\"]\n\n1. e4 *");
+        assert_eq!(g.tags.len(), 2);
+        assert_eq!(g.tag("event"), Some("E"));
+        assert_eq!(
+            &"[Event \"E\"]\n[White \"W\"]\n\n1. e4 *"[g.movetext_start..],
+            "1. e4 *"
+        );
+    }
+
+    #[test]
+    fn scoresheet_headers_become_tags() {
+        let text = "Bianco: Rossi\nNero: Bianchi\nData: 01/02/2020\n\n1. e4 e5\n2. Cf3 Cc6\nRisultato: 1-0\n";
+        let g = parse_game(text);
+        assert_eq!(g.tag("White"), Some("Rossi"));
+        assert_eq!(g.tag("Date"), Some("2020.02.01"));
+        assert_eq!(g.tag("Result"), Some("1-0"));
+        assert!(!g.tokens.iter().any(|t| t.kind == TokenKind::Unreadable));
+    }
+
+    #[test]
+    fn letters_used_are_collected() {
+        let g = parse_game("1. Cf3 Cf6 2. Ag2");
+        let a = super::super::languages::alphabet();
+        assert_ne!(g.letters_used & (1 << a.index_of("C").unwrap()), 0);
+        assert_ne!(g.letters_used & (1 << a.index_of("A").unwrap()), 0);
+    }
+
+    #[test]
+    fn line_and_column() {
+        let text = "[A \"b\"]\n\n1. e4 Cf9";
+        assert_eq!(line_col(text, text.find("Cf9").unwrap(), 10), (12, 7));
+    }
+}

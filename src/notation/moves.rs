@@ -1,0 +1,641 @@
+//! The grammar of one written move, rule by rule as in `grammar/notation.ebnf`.
+//!
+//! A written move is read without knowing the position or the language: piece letters are
+//! kept as indexes into the [alphabet](super::languages::Alphabet) and only replay decides
+//! what they mean. Each function below is one rule of the grammar and has its own tests.
+//!
+//! ```
+//! use scoresheet::notation::moves::{written_move, WrittenKind};
+//! let (rest, m) = written_move("Cg1-f3+!").unwrap();
+//! assert!(rest.is_empty());
+//! assert_eq!(m.kind, WrittenKind::Move);
+//! assert_eq!(m.to_file, Some(shakmaty::File::F));
+//! ```
+
+use nom::{
+    branch::alt,
+    bytes::complete::tag,
+    character::complete::{char, one_of},
+    combinator::{map, opt, value, verify},
+    sequence::{delimited, preceded},
+    IResult, Parser,
+};
+use shakmaty::{CastlingSide, File, Rank, Square};
+
+use super::languages::alphabet;
+
+type PResult<'a, T> = IResult<&'a str, T>;
+
+/// A piece letter as written: its alphabet index, and whether it was written in lower case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Letter {
+    pub index: u8,
+    pub lowercase: bool,
+}
+
+/// How a capture was marked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CaptureMark {
+    #[default]
+    None,
+    /// `x` (or `X`, `×`)
+    X,
+    /// `:` (German/Russian style)
+    Colon,
+}
+
+/// The check or mate sign written after a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CheckMark {
+    #[default]
+    None,
+    /// `+` or `†`
+    Check,
+    /// `#` or `‡`
+    Mate,
+    /// `++`: mate in FIDE's table, double check in some Italian primers.
+    DoublePlus,
+}
+
+/// How a promotion piece was attached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PromotionStyle {
+    #[default]
+    Equals,
+    Bare,
+    Parenthesised,
+    Slash,
+    /// Written as a separate word: `exf8 C`.
+    Spaced,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WrittenKind {
+    Move,
+    Castle(CastlingSide),
+    Null,
+}
+
+/// One move exactly as written, before any position is known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WrittenMove {
+    pub kind: WrittenKind,
+    pub piece: Option<Letter>,
+    pub from_file: Option<File>,
+    pub from_rank: Option<Rank>,
+    /// A `-` between origin and destination (`e2-e4`, `Cc-b6`).
+    pub hyphen: bool,
+    pub capture: CaptureMark,
+    pub to_file: Option<File>,
+    /// `None` in the minimal pawn forms `exd` / `ed`.
+    pub to_rank: Option<Rank>,
+    pub promotion: Option<Letter>,
+    pub promotion_style: PromotionStyle,
+    pub en_passant_mark: bool,
+    pub check: CheckMark,
+    /// NAG number of an attached glyph (`!` = 1 ... `?!` = 6), 0 when none.
+    pub glyph: u8,
+    /// How many bytes of the word the move takes (marks and glyphs included).
+    pub len: u16,
+}
+
+impl WrittenMove {
+    fn new(kind: WrittenKind) -> WrittenMove {
+        WrittenMove {
+            kind,
+            piece: None,
+            from_file: None,
+            from_rank: None,
+            hyphen: false,
+            capture: CaptureMark::None,
+            to_file: None,
+            to_rank: None,
+            promotion: None,
+            promotion_style: PromotionStyle::Equals,
+            en_passant_mark: false,
+            check: CheckMark::None,
+            glyph: 0,
+            len: 0,
+        }
+    }
+
+    /// The destination square, when both file and rank were written.
+    pub fn to_square(&self) -> Option<Square> {
+        Some(Square::from_coords(self.to_file?, self.to_rank?))
+    }
+
+    /// The origin square, when both file and rank were written (long algebraic).
+    pub fn from_square(&self) -> Option<Square> {
+        Some(Square::from_coords(self.from_file?, self.from_rank?))
+    }
+
+    /// Coordinate notation (`e2e4`, `g1-f3`): origin and destination, no piece letter.
+    /// The piece is whatever stands on the origin square.
+    pub fn is_coordinate(&self) -> bool {
+        self.kind == WrittenKind::Move && self.piece.is_none() && self.from_square().is_some()
+    }
+}
+
+/// `file = "a" | ... | "h"`
+pub fn file(input: &str) -> PResult<'_, File> {
+    map(one_of("abcdefgh"), |c| {
+        File::new(u32::from(c) - u32::from('a'))
+    })
+    .parse(input)
+}
+
+/// `rank = "1" | ... | "8"`
+pub fn rank(input: &str) -> PResult<'_, Rank> {
+    map(one_of("12345678"), |c| {
+        Rank::new(u32::from(c) - u32::from('1'))
+    })
+    .parse(input)
+}
+
+/// `square = file rank`
+pub fn square(input: &str) -> PResult<'_, (File, Rank)> {
+    (file, rank).parse(input)
+}
+
+/// `piece_letter = letter of any language | lower-case letter that is not a file`
+pub fn piece_letter(input: &str) -> PResult<'_, Letter> {
+    let a = alphabet();
+    if let Some((index, len)) = a.match_prefix(input) {
+        return Ok((
+            &input[len..],
+            Letter {
+                index,
+                lowercase: false,
+            },
+        ));
+    }
+    // Lower-case piece letters (`nf3`) are read when they cannot be a file.
+    let mut chars = input.chars();
+    if let Some(c) = chars.next() {
+        if c.is_ascii_lowercase() && !('a'..='h').contains(&c) {
+            let upper = c.to_ascii_uppercase().to_string();
+            if let Some(index) = a.index_of(&upper) {
+                return Ok((
+                    chars.as_str(),
+                    Letter {
+                        index,
+                        lowercase: true,
+                    },
+                ));
+            }
+        }
+    }
+    Err(nom::Err::Error(nom::error::Error::new(
+        input,
+        nom::error::ErrorKind::Char,
+    )))
+}
+
+/// `capture_mark = "x" | "X" | "×" | ":"`
+pub fn capture_mark(input: &str) -> PResult<'_, CaptureMark> {
+    alt((
+        value(CaptureMark::X, one_of("xX×")),
+        value(CaptureMark::Colon, char(':')),
+    ))
+    .parse(input)
+}
+
+/// `hyphen = "-" | "–"`
+pub fn hyphen(input: &str) -> PResult<'_, ()> {
+    value((), one_of("-–")).parse(input)
+}
+
+/// `castling = long_castling | short_castling` with `O`, `0` or `o`, hyphenated or not.
+pub fn castling(input: &str) -> PResult<'_, CastlingSide> {
+    fn side<'a>(input: &'a str, o: char) -> PResult<'a, CastlingSide> {
+        let o3 = |i: &'a str| -> PResult<'a, ()> {
+            value((), (char(o), hyphen, char(o), hyphen, char(o))).parse(i)
+        };
+        let o2 = |i: &'a str| -> PResult<'a, ()> { value((), (char(o), hyphen, char(o))).parse(i) };
+        alt((
+            value(CastlingSide::QueenSide, o3),
+            value(CastlingSide::KingSide, o2),
+        ))
+        .parse(input)
+    }
+    alt((
+        |i| side(i, 'O'),
+        |i| side(i, '0'),
+        |i| side(i, 'o'),
+        value(CastlingSide::QueenSide, tag("OOO")),
+        value(CastlingSide::KingSide, tag("OO")),
+    ))
+    .parse(input)
+}
+
+/// `null_move = "--" | "Z0" | "0000"`
+pub fn null_move(input: &str) -> PResult<'_, ()> {
+    value((), alt((tag("--"), tag("Z0"), tag("0000")))).parse(input)
+}
+
+/// `disambiguation = square | file | rank`, followed by an optional hyphen.
+fn disambiguation(input: &str) -> PResult<'_, (Option<File>, Option<Rank>)> {
+    alt((
+        map(square, |(f, r)| (Some(f), Some(r))),
+        map(file, |f| (Some(f), None)),
+        map(rank, |r| (None, Some(r))),
+    ))
+    .parse(input)
+}
+
+/// `piece_move = piece_letter [disambiguation] [hyphen] [capture_mark] square`
+pub fn piece_move(input: &str) -> PResult<'_, WrittenMove> {
+    let (rest, piece) = piece_letter(input)?;
+    let tail = |i| (opt(hyphen), opt(capture_mark), square).parse(i);
+    // Try with an origin first (`Nbd7`, `Ng1f3`, `Cc-b6`), then without (`Nf3`).
+    let with_origin = (disambiguation, tail).parse(rest);
+    let (rest, (from, (h, cap, to))) = match with_origin {
+        Ok(ok) => ok,
+        Err(_) => {
+            let (rest, (h, cap, to)) = tail(rest)?;
+            (rest, ((None, None), (h, cap, to)))
+        }
+    };
+    let mut m = WrittenMove::new(WrittenKind::Move);
+    m.piece = Some(piece);
+    m.from_file = from.0;
+    m.from_rank = from.1;
+    m.hyphen = h.is_some();
+    m.capture = cap.unwrap_or_default();
+    m.to_file = Some(to.0);
+    m.to_rank = Some(to.1);
+    Ok((rest, m))
+}
+
+/// `pawn_move = square [hyphen] [capture_mark] square    (long: e2e4, e2-e4, e5:d4)
+///            | file [capture_mark] square              (exd5, ed5, e:d5)
+///            | file capture_mark file | file file      (exd, ed, e:d)
+///            | square                                   (e4)`
+pub fn pawn_move(input: &str) -> PResult<'_, WrittenMove> {
+    let long = map(
+        (square, opt(hyphen), opt(capture_mark), square),
+        |(from, h, cap, to)| {
+            let mut m = WrittenMove::new(WrittenKind::Move);
+            m.from_file = Some(from.0);
+            m.from_rank = Some(from.1);
+            m.hyphen = h.is_some();
+            m.capture = cap.unwrap_or_default();
+            m.to_file = Some(to.0);
+            m.to_rank = Some(to.1);
+            m
+        },
+    );
+    let capture = map((file, opt(capture_mark), square), |(from, cap, to)| {
+        let mut m = WrittenMove::new(WrittenKind::Move);
+        m.from_file = Some(from);
+        m.capture = cap.unwrap_or_default();
+        m.to_file = Some(to.0);
+        m.to_rank = Some(to.1);
+        m
+    });
+    let minimal = map((file, opt(capture_mark), file), |(from, cap, to)| {
+        let mut m = WrittenMove::new(WrittenKind::Move);
+        m.from_file = Some(from);
+        m.capture = cap.unwrap_or_default();
+        m.to_file = Some(to);
+        m
+    });
+    let push = map(square, |to| {
+        let mut m = WrittenMove::new(WrittenKind::Move);
+        m.to_file = Some(to.0);
+        m.to_rank = Some(to.1);
+        m
+    });
+    alt((long, capture, minimal, push)).parse(input)
+}
+
+/// `promotion = "=" piece_letter | "(" piece_letter ")" | "/" piece_letter | piece_letter`
+///
+/// A bare letter must be upper case (or a figurine), so that `e8d` is never a promotion.
+pub fn promotion(input: &str) -> PResult<'_, (Letter, PromotionStyle)> {
+    alt((
+        map(preceded(char('='), piece_letter), |l| {
+            (l, PromotionStyle::Equals)
+        }),
+        map(delimited(char('('), piece_letter, char(')')), |l| {
+            (l, PromotionStyle::Parenthesised)
+        }),
+        map(preceded(char('/'), piece_letter), |l| {
+            (l, PromotionStyle::Slash)
+        }),
+        map(verify(piece_letter, |l: &Letter| !l.lowercase), |l| {
+            (l, PromotionStyle::Bare)
+        }),
+    ))
+    .parse(input)
+}
+
+/// `en_passant_mark = "e.p." | "ep" | "e.p" | "i.p." | "ip"` (attached)
+pub fn en_passant_mark(input: &str) -> PResult<'_, ()> {
+    value(
+        (),
+        alt((
+            tag("e.p."),
+            tag("e.p"),
+            tag("i.p."),
+            tag("i.p"),
+            tag("ep"),
+            tag("ip"),
+        )),
+    )
+    .parse(input)
+}
+
+/// `check_mark = "++" | "+" | "#" | "‡" | "†"`
+pub fn check_mark(input: &str) -> PResult<'_, CheckMark> {
+    alt((
+        value(CheckMark::DoublePlus, tag("++")),
+        value(CheckMark::Check, alt((tag("+"), tag("†")))),
+        value(CheckMark::Mate, alt((tag("#"), tag("‡")))),
+    ))
+    .parse(input)
+}
+
+/// `annotation_glyph = "!!" | "??" | "!?" | "?!" | "!" | "?"` (and their one-character forms),
+/// as the NAG number the PGN standard gives them.
+pub fn annotation_glyph(input: &str) -> PResult<'_, u8> {
+    alt((
+        value(3, alt((tag("!!"), tag("‼")))),
+        value(4, alt((tag("??"), tag("⁇")))),
+        value(5, alt((tag("!?"), tag("⁉")))),
+        value(6, alt((tag("?!"), tag("⁈")))),
+        value(1, tag("!")),
+        value(2, tag("?")),
+        value(7, tag("□")),
+    ))
+    .parse(input)
+}
+
+/// `written_move = (castling | null_move | piece_move | pawn_move) [promotion]
+///                 {en_passant_mark | check_mark | annotation_glyph}`
+pub fn written_move(input: &str) -> PResult<'_, WrittenMove> {
+    let (mut rest, mut m) = alt((
+        map(castling, |side| WrittenMove::new(WrittenKind::Castle(side))),
+        map(null_move, |_| WrittenMove::new(WrittenKind::Null)),
+        pawn_move,
+        piece_move,
+    ))
+    .parse(input)?;
+    if m.kind == WrittenKind::Move {
+        if let Ok((r, (l, style))) = promotion(rest) {
+            // A bare letter after a piece move, or after a square that is not on a last rank,
+            // starts the next move of a run-together scoresheet (`Cf3Cc6`, `Rf1Dxe5`).
+            let last_rank = matches!(m.to_rank, Some(Rank::First | Rank::Eighth) | None);
+            if style != PromotionStyle::Bare || (last_rank && m.piece.is_none()) {
+                m.promotion = Some(l);
+                m.promotion_style = style;
+                rest = r;
+            }
+        }
+    }
+    loop {
+        if let Ok((r, ())) = en_passant_mark(rest) {
+            m.en_passant_mark = true;
+            rest = r;
+        } else if let Ok((r, c)) = check_mark(rest) {
+            m.check = c;
+            rest = r;
+        } else if let Ok((r, g)) = annotation_glyph(rest) {
+            if m.glyph == 0 {
+                m.glyph = g;
+            }
+            rest = r;
+        } else {
+            break;
+        }
+    }
+    m.len = u16::try_from(input.len() - rest.len()).unwrap_or(u16::MAX);
+    Ok((rest, m))
+}
+
+/// Every way to read a word of run-together moves (`e4e5`, `Cf3Cf6`, `d4ed4`) as a sequence
+/// of written moves. The first reading is the greedy one (`e4e5` as one long-algebraic move);
+/// the others split a long form into two short ones. Replay picks the reading that is legal.
+/// Returns an empty list when no reading covers the whole word.
+pub fn readings(word: &str) -> Vec<Vec<WrittenMove>> {
+    let mut out = Vec::new();
+    let mut current = Vec::new();
+    readings_into(word, &mut current, &mut out, 0);
+    out
+}
+
+const MAX_READINGS: usize = 8;
+const MAX_MOVES_PER_WORD: usize = 64;
+
+fn readings_into(
+    word: &str,
+    current: &mut Vec<WrittenMove>,
+    out: &mut Vec<Vec<WrittenMove>>,
+    depth: usize,
+) {
+    if out.len() >= MAX_READINGS || depth > MAX_MOVES_PER_WORD {
+        return;
+    }
+    if word.is_empty() {
+        if !current.is_empty() {
+            out.push(current.clone());
+        }
+        return;
+    }
+    let Ok((rest, m)) = written_move(word) else {
+        return;
+    };
+    current.push(m);
+    readings_into(rest, current, out, depth + 1);
+    current.pop();
+    // `e8Dd4`: a pawn move to the last rank followed by a queen move, or a promotion?
+    if m.promotion.is_some() && m.promotion_style == PromotionStyle::Bare {
+        let letter_len = m
+            .promotion
+            .map(|l| alphabet().letter(l.index).len())
+            .unwrap_or(0);
+        let cut = (word.len() - rest.len()).saturating_sub(letter_len);
+        if let Ok((r2, plain)) = written_move(&word[..cut]) {
+            if r2.is_empty() && plain.promotion.is_none() {
+                current.push(plain);
+                readings_into(&word[cut..], current, out, depth + 1);
+                current.pop();
+            }
+        }
+    }
+    // A long form may really be two short moves run together (`e4e5` = `e4 e5`): when the
+    // origin is a whole square, also read it as the destination of a move of its own.
+    if m.kind == WrittenKind::Move
+        && m.from_file.is_some()
+        && m.from_rank.is_some()
+        && !m.hyphen
+        && m.capture == CaptureMark::None
+    {
+        let consumed = word.len() - rest.len();
+        let piece_len = m
+            .piece
+            .map(|l| {
+                if l.lowercase {
+                    1
+                } else {
+                    alphabet().letter(l.index).len()
+                }
+            })
+            .unwrap_or(0);
+        let cut = piece_len + 2;
+        if cut < consumed {
+            let mut short = WrittenMove::new(WrittenKind::Move);
+            short.piece = m.piece;
+            short.to_file = m.from_file;
+            short.to_rank = m.from_rank;
+            short.len = cut as u16;
+            current.push(short);
+            readings_into(&word[cut..], current, out, depth + 1);
+            current.pop();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn letter(s: &str) -> u8 {
+        alphabet().index_of(s).unwrap()
+    }
+
+    fn read(s: &str) -> WrittenMove {
+        let (rest, m) = written_move(s).unwrap_or_else(|e| panic!("{s}: {e:?}"));
+        assert!(rest.is_empty(), "{s}: left {rest:?}");
+        m
+    }
+
+    #[test]
+    fn file_rank_square() {
+        assert_eq!(file("e4").unwrap().1, File::E);
+        assert!(file("i4").is_err());
+        assert_eq!(rank("8").unwrap().1, Rank::Eighth);
+        assert!(rank("9").is_err());
+        assert_eq!(square("h8x").unwrap(), ("x", (File::H, Rank::Eighth)));
+    }
+
+    #[test]
+    fn piece_letter_rule() {
+        assert_eq!(piece_letter("Cf3").unwrap().1.index, letter("C"));
+        assert_eq!(piece_letter("Крg1").unwrap().1.index, letter("Кр"));
+        assert_eq!(piece_letter("♞f6").unwrap().1.index, letter("♞"));
+        let n = piece_letter("nf3").unwrap().1;
+        assert!(n.lowercase);
+        assert_eq!(n.index, letter("N"));
+        assert!(piece_letter("bf3").is_err(), "b is a file");
+    }
+
+    #[test]
+    fn capture_and_hyphen() {
+        assert_eq!(capture_mark("x").unwrap().1, CaptureMark::X);
+        assert_eq!(capture_mark(":").unwrap().1, CaptureMark::Colon);
+        assert!(hyphen("-").is_ok());
+        assert!(hyphen("x").is_err());
+    }
+
+    #[test]
+    fn castling_forms() {
+        for s in ["O-O", "0-0", "o-o", "OO"] {
+            assert_eq!(castling(s).unwrap().1, CastlingSide::KingSide, "{s}");
+        }
+        for s in ["O-O-O", "0-0-0", "o-o-o", "OOO"] {
+            assert_eq!(castling(s).unwrap().1, CastlingSide::QueenSide, "{s}");
+        }
+    }
+
+    #[test]
+    fn null_move_forms() {
+        assert!(null_move("--").is_ok());
+        assert!(null_move("Z0").is_ok());
+    }
+
+    #[test]
+    fn piece_move_forms() {
+        let m = read("Nbd7");
+        assert_eq!((m.from_file, m.from_rank), (Some(File::B), None));
+        let m = read("R1e2");
+        assert_eq!((m.from_file, m.from_rank), (None, Some(Rank::First)));
+        let m = read("Qh4xe1");
+        assert_eq!(m.from_square(), Some(Square::H4));
+        assert_eq!(m.capture, CaptureMark::X);
+        let m = read("Dd5:d2");
+        assert_eq!(m.capture, CaptureMark::Colon);
+        let m = read("Cc-b6");
+        assert_eq!((m.from_file, m.hyphen), (Some(File::C), true));
+        assert_eq!(m.to_square(), Some(Square::B6));
+        let m = read("Ng1-f3");
+        assert_eq!(m.from_square(), Some(Square::G1));
+        let m = read("Ktf3");
+        assert_eq!(m.piece.unwrap().index, letter("Kt"));
+    }
+
+    #[test]
+    fn pawn_move_forms() {
+        assert_eq!(read("e4").to_square(), Some(Square::E4));
+        let m = read("exd5");
+        assert_eq!((m.from_file, m.capture), (Some(File::E), CaptureMark::X));
+        let m = read("ed5");
+        assert_eq!((m.from_file, m.capture), (Some(File::E), CaptureMark::None));
+        let m = read("exd");
+        assert_eq!((m.to_file, m.to_rank), (Some(File::D), None));
+        let m = read("ed");
+        assert_eq!((m.from_file, m.to_file), (Some(File::E), Some(File::D)));
+        let m = read("e:d");
+        assert_eq!(m.capture, CaptureMark::Colon);
+        let m = read("e2-e4");
+        assert!(m.is_coordinate() && m.hyphen);
+        let m = read("e2e4");
+        assert!(m.is_coordinate());
+        let m = read("e5:d4");
+        assert_eq!(m.capture, CaptureMark::Colon);
+    }
+
+    #[test]
+    fn promotion_forms() {
+        for (s, style) in [
+            ("e8=Q", PromotionStyle::Equals),
+            ("e8Q", PromotionStyle::Bare),
+            ("e8(Q)", PromotionStyle::Parenthesised),
+            ("e8/Q", PromotionStyle::Slash),
+        ] {
+            let m = read(s);
+            assert_eq!(m.promotion.unwrap().index, letter("Q"), "{s}");
+            assert_eq!(m.promotion_style, style, "{s}");
+        }
+        let m = read("b2-b1=D");
+        assert_eq!(m.promotion.unwrap().index, letter("D"));
+        assert_eq!(read("exf8♘").promotion.unwrap().index, letter("♘"));
+    }
+
+    #[test]
+    fn en_passant_check_and_glyphs() {
+        let m = read("exd6e.p.+");
+        assert!(m.en_passant_mark);
+        assert_eq!(m.check, CheckMark::Check);
+        assert_eq!(read("Qh5#").check, CheckMark::Mate);
+        assert_eq!(read("Qh5++").check, CheckMark::DoublePlus);
+        assert_eq!(read("Qh5‡").check, CheckMark::Mate);
+        assert_eq!(read("e4!?").glyph, 5);
+        assert_eq!(read("e4??").glyph, 4);
+        assert_eq!(annotation_glyph("?!").unwrap().1, 6);
+        assert_eq!(en_passant_mark("i.p.").unwrap().0, "");
+    }
+
+    #[test]
+    fn readings_of_run_together_moves() {
+        let r = readings("e4e5");
+        assert_eq!(r.len(), 2);
+        assert_eq!(r[0].len(), 1, "greedy reading is long algebraic");
+        assert_eq!(r[1].len(), 2);
+        let r = readings("Cf3Cf6");
+        assert_eq!(r[0].len(), 2);
+        let r = readings("d4ed4");
+        assert!(r.iter().any(|x| x.len() == 2));
+        assert!(r.is_empty());
+    }
+}

@@ -1,0 +1,599 @@
+//! Movetext: the tokens between the tag section and the end of a game.
+//!
+//! The lexer is a loop, not a recursive descent: variations nested ten thousand deep are just
+//! ten thousand `VariationStart` tokens, and replay keeps its own stack. Tokens carry the byte
+//! range of their text in the game so that every finding can name its line and column.
+//!
+//! ```
+//! use scoresheet::notation::movetext::{lex, TokenKind};
+//! let tokens = lex("1.e4e52.Cf3 (2.f4) Cc6 (=) 1-0");
+//! let moves = tokens.iter().filter(|t| matches!(t.kind, TokenKind::Move(_) | TokenKind::Run(_))).count();
+//! assert_eq!(moves, 4);
+//! ```
+
+use nom::{
+    branch::alt,
+    bytes::complete::{tag, take_till, take_while1},
+    character::complete::char,
+    combinator::{map, value},
+    IResult, Parser,
+};
+
+use super::moves::{piece_letter, readings, Letter, WrittenMove};
+
+/// A game result as written at the end of the movetext.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum GameResult {
+    #[serde(rename = "1-0")]
+    WhiteWins,
+    #[serde(rename = "0-1")]
+    BlackWins,
+    #[serde(rename = "1/2-1/2")]
+    Draw,
+    #[serde(rename = "*")]
+    Unknown,
+}
+
+impl GameResult {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<GameResult> {
+        match result(s) {
+            Ok((rest, r)) if rest.trim().is_empty() => Some(r),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum TokenKind {
+    /// A word that reads as exactly one move.
+    Move(WrittenMove),
+    /// A word of several moves run together, or with several readings; readings in order
+    /// of preference (see [`readings`]).
+    Run(Box<[Vec<WrittenMove>]>),
+    MoveNumber {
+        number: u32,
+        /// Written with `...` / `…`: Black's move follows.
+        black: bool,
+    },
+    Comment,
+    Nag(u8),
+    VariationStart,
+    VariationEnd,
+    Result(GameResult),
+    /// `(=)`: a draw offer made with the preceding move.
+    DrawOffer,
+    /// `e.p.` written apart from its move.
+    EnPassantMark,
+    /// A promotion piece written apart from its move (`exf8 C`).
+    PromotionLetter(Letter),
+    /// A `%` escape line.
+    Escape,
+    /// Text where a move should be that no rule of the grammar accepts.
+    Unreadable,
+    /// A `{` comment that never closes (it runs to the end of the game).
+    UnterminatedComment,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Token {
+    pub kind: TokenKind,
+    /// Byte range of the token in the game text.
+    pub start: usize,
+    pub end: usize,
+}
+
+/// `result = "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" | ...`
+pub fn result(input: &str) -> IResult<&str, GameResult> {
+    alt((
+        value(
+            GameResult::Draw,
+            alt((
+                tag("1/2-1/2"),
+                tag("½-½"),
+                tag("½–½"),
+                tag("1/2–1/2"),
+                tag("0.5-0.5"),
+                tag("1/2"),
+                tag("½"),
+            )),
+        ),
+        value(GameResult::WhiteWins, alt((tag("1-0"), tag("1–0")))),
+        value(GameResult::BlackWins, alt((tag("0-1"), tag("0–1")))),
+        value(GameResult::Unknown, tag("*")),
+    ))
+    .parse(input)
+}
+
+/// `move_number = digit { digit } ( "." { "." } | "…" )`; returns the number and whether
+/// it announces Black's move.
+pub fn move_number(input: &str) -> IResult<&str, (u32, bool)> {
+    let (rest, digits) = take_while1(|c: char| c.is_ascii_digit()).parse(input)?;
+    let (rest, dots) = alt((
+        map(tag("…"), |_| 3usize),
+        map(take_while1(|c: char| c == '.'), |d: &str| d.len()),
+        // `1)` on some scoresheets
+        map(tag(")"), |_| 1usize),
+    ))
+    .parse(rest)?;
+    let number = digits.parse::<u32>().unwrap_or(u32::MAX);
+    // `12. ...` is also Black's move
+    let (rest, black) = if dots >= 2 {
+        (rest, true)
+    } else if let Some(r) = rest.trim_start_matches([' ', '\t']).strip_prefix("...") {
+        (r, true)
+    } else if let Some(r) = rest.trim_start_matches([' ', '\t']).strip_prefix('…') {
+        (r, true)
+    } else {
+        (rest, false)
+    };
+    Ok((rest, (number, black)))
+}
+
+/// `comment = "{" { any char but "}" } "}"`
+pub fn brace_comment(input: &str) -> IResult<&str, &str> {
+    let (rest, _) = char('{').parse(input)?;
+    let (rest, body) = take_till(|c| c == '}').parse(rest)?;
+    let (rest, _) = char('}').parse(rest)?;
+    Ok((rest, body))
+}
+
+/// `line_comment = ";" { any char but newline }`
+pub fn line_comment(input: &str) -> IResult<&str, &str> {
+    let (rest, _) = char(';').parse(input)?;
+    take_till(|c| c == '\n').parse(rest)
+}
+
+/// `nag = "$" digit { digit }`
+pub fn nag(input: &str) -> IResult<&str, u8> {
+    let (rest, _) = char('$').parse(input)?;
+    let (rest, digits) = take_while1(|c: char| c.is_ascii_digit()).parse(rest)?;
+    Ok((rest, digits.parse::<u8>().unwrap_or(255)))
+}
+
+/// `draw_offer = "(=)"`
+pub fn draw_offer(input: &str) -> IResult<&str, ()> {
+    value((), tag("(=)")).parse(input)
+}
+
+/// `separate_en_passant = "e.p." | "e. p." | "ep" | "i.p." | "i. p."` as a word of its own.
+pub fn separate_en_passant(input: &str) -> IResult<&str, ()> {
+    value(
+        (),
+        alt((
+            tag("e.p."),
+            tag("e. p."),
+            tag("i.p."),
+            tag("i. p."),
+            tag("e.p"),
+            tag("ep."),
+            tag("ep"),
+        )),
+    )
+    .parse(input)
+}
+
+fn is_delimiter(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';' | '$' | '[' | ']')
+}
+
+fn ends_word(rest: &str) -> bool {
+    rest.chars().next().is_none_or(is_delimiter)
+}
+
+/// Lex a whole movetext. Never fails: what no rule reads becomes an `Unreadable` token.
+pub fn lex(text: &str) -> Vec<Token> {
+    let mut tokens = Vec::new();
+    let mut expected_number = 1u32;
+    let mut pos = 0usize;
+    let len = text.len();
+    let mut at_line_start = true;
+    while pos < len {
+        let rest = &text[pos..];
+        let c = rest.chars().next().unwrap_or(' ');
+        if c == '\n' {
+            at_line_start = true;
+            pos += 1;
+            continue;
+        }
+        if c.is_whitespace() || c == '\u{feff}' {
+            pos += c.len_utf8();
+            continue;
+        }
+        let line_start = std::mem::replace(&mut at_line_start, false);
+        let push =
+            |tokens: &mut Vec<Token>, kind, start, end| tokens.push(Token { kind, start, end });
+        if c == '%' && line_start {
+            let end = rest.find('\n').map_or(len, |i| pos + i);
+            push(&mut tokens, TokenKind::Escape, pos, end);
+            pos = end;
+            continue;
+        }
+        if c == '{' {
+            match brace_comment(rest) {
+                Ok((r, _)) => {
+                    let end = len - r.len();
+                    push(&mut tokens, TokenKind::Comment, pos, end);
+                    pos = end;
+                }
+                Err(_) => {
+                    push(&mut tokens, TokenKind::UnterminatedComment, pos, len);
+                    pos = len;
+                }
+            }
+            continue;
+        }
+        if let Ok((r, _)) = line_comment(rest) {
+            let end = len - r.len();
+            push(&mut tokens, TokenKind::Comment, pos, end);
+            pos = end;
+            continue;
+        }
+        if let Ok((r, ())) = draw_offer(rest) {
+            let end = len - r.len();
+            push(&mut tokens, TokenKind::DrawOffer, pos, end);
+            pos = end;
+            continue;
+        }
+        if c == '(' {
+            push(&mut tokens, TokenKind::VariationStart, pos, pos + 1);
+            pos += 1;
+            continue;
+        }
+        if c == ')' {
+            push(&mut tokens, TokenKind::VariationEnd, pos, pos + 1);
+            pos += 1;
+            continue;
+        }
+        if let Ok((r, n)) = nag(rest) {
+            let end = len - r.len();
+            push(&mut tokens, TokenKind::Nag(n), pos, end);
+            pos = end;
+            continue;
+        }
+        if let Ok((r, ())) = separate_en_passant(rest) {
+            if ends_word(r) {
+                let end = len - r.len();
+                push(&mut tokens, TokenKind::EnPassantMark, pos, end);
+                pos = end;
+                continue;
+            }
+        }
+        // A word: up to the next delimiter, keeping an attached `(Q)` promotion.
+        let mut end = pos;
+        let bytes = text.as_bytes();
+        while end < len {
+            let ch = text[end..].chars().next().unwrap_or(' ');
+            if ch == '(' && end > pos && bytes[end - 1].is_ascii_digit() {
+                if let Ok((r, _)) = (char('('), piece_letter, char(')')).parse(&text[end..]) {
+                    end = len - r.len();
+                    continue;
+                }
+            }
+            if ch == ')' && end > pos && text[pos..end].bytes().all(|b| b.is_ascii_digit()) {
+                // `1)` as a move number
+                end += 1;
+                break;
+            }
+            if is_delimiter(ch) {
+                break;
+            }
+            end += ch.len_utf8();
+        }
+        if end == pos {
+            // A lone delimiter no rule above took: `}` `]` `[`.
+            let e = pos + c.len_utf8();
+            push(&mut tokens, TokenKind::Unreadable, pos, e);
+            pos = e;
+            continue;
+        }
+        lex_word(text, pos, end, &mut expected_number, &mut tokens);
+        pos = end;
+    }
+    tokens
+}
+
+/// Split one word into move numbers, results and moves (`1.e4e52.Cf3` → `1.` `e4e5` `2.` `Cf3`).
+fn lex_word(text: &str, start: usize, end: usize, expected: &mut u32, tokens: &mut Vec<Token>) {
+    let mut pos = start;
+    while pos < end {
+        let rest = &text[pos..end];
+        if let Ok((r, res)) = result(rest) {
+            if r.is_empty() || !r.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
+                let e = end - r.len();
+                tokens.push(Token {
+                    kind: TokenKind::Result(res),
+                    start: pos,
+                    end: e,
+                });
+                pos = e;
+                continue;
+            }
+        }
+        if let Ok((r, (number, black))) = move_number(rest) {
+            let e = end - r.len();
+            tokens.push(Token {
+                kind: TokenKind::MoveNumber { number, black },
+                start: pos,
+                end: e,
+            });
+            *expected = if black {
+                number + 1
+            } else {
+                number.saturating_add(1)
+            };
+            pos = e;
+            continue;
+        }
+        if rest.bytes().all(|b| b.is_ascii_digit()) {
+            let number = rest.parse::<u32>().unwrap_or(u32::MAX);
+            tokens.push(Token {
+                kind: TokenKind::MoveNumber {
+                    number,
+                    black: false,
+                },
+                start: pos,
+                end,
+            });
+            *expected = number.saturating_add(1);
+            pos = end;
+            continue;
+        }
+        // The moves run up to the next embedded move number or result.
+        let cut = pos + next_boundary(rest, *expected);
+        let word = &text[pos..cut];
+        let kind = classify_word(word);
+        tokens.push(Token {
+            kind,
+            start: pos,
+            end: cut,
+        });
+        pos = cut;
+    }
+}
+
+/// Where, in a word that starts with a move, the next move number or result begins.
+///
+/// A digit right after a file letter is a rank (`e5`), unless it and the digits after it are
+/// the move number we expect (`exd12.` after move 11); a digit after a piece letter is a rank
+/// (`R1e2`); any other digit run starts a move number (`2.`), a result or castling (`0-0`).
+fn next_boundary(word: &str, expected: u32) -> usize {
+    let b = word.as_bytes();
+    let starts_number_or_result = |i: usize| {
+        let run_end = i + b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let after = &word[run_end..];
+        let dotted = after.starts_with('.') || after.starts_with('…');
+        (
+            dotted,
+            result(&word[i..]).is_ok() || (word[i..].starts_with("0-0") && b[i - 1] != b'-'),
+        )
+    };
+    // Castling with zeros is a move, not a number: `0-0-010.` is `0-0-0` then `10.`.
+    let mut i = if word.starts_with("0-0-0") {
+        5
+    } else if word.starts_with("0-0") {
+        3
+    } else {
+        1
+    };
+    while i < b.len() {
+        if !b[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let prev = b[i - 1];
+        let (dotted, other) = starts_number_or_result(i);
+        if (b'a'..=b'h').contains(&prev) && (b'1'..=b'8').contains(&b[i]) {
+            if dotted {
+                let run_end = i + b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+                let whole: u32 = word[i..run_end].parse().unwrap_or(0);
+                if whole == expected && (run_end - i >= 2 || expected == 1) {
+                    return i;
+                }
+            }
+            // a rank; what follows it is looked at on its own
+            i += 1;
+            continue;
+        }
+        if prev.is_ascii_uppercase() && !dotted && !other {
+            i += 1;
+            continue;
+        }
+        if dotted || other {
+            return i;
+        }
+        i += 1;
+    }
+    word.len()
+}
+
+fn classify_word(word: &str) -> TokenKind {
+    let r = readings(word);
+    match r.len() {
+        0 => {
+            // A promotion piece written apart (`exf8 C`, `exf8 =C`, `exf8 (C)`).
+            let stripped = word
+                .strip_prefix('=')
+                .unwrap_or(word)
+                .trim_start_matches('(')
+                .trim_end_matches(')');
+            if let Ok((rest, l)) = piece_letter(stripped) {
+                if rest.is_empty() && !l.lowercase {
+                    return TokenKind::PromotionLetter(l);
+                }
+            }
+            TokenKind::Unreadable
+        }
+        1 if r[0].len() == 1 => TokenKind::Move(r[0][0]),
+        _ => TokenKind::Run(r.into_boxed_slice()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> Vec<TokenKind> {
+        lex(text).into_iter().map(|t| t.kind).collect()
+    }
+
+    fn count_moves(text: &str) -> usize {
+        kinds(text)
+            .iter()
+            .map(|k| match k {
+                TokenKind::Move(_) => 1,
+                TokenKind::Run(r) => r[r.len() - 1].len().min(r[0].len().max(1)),
+                _ => 0,
+            })
+            .sum()
+    }
+
+    #[test]
+    fn result_rule() {
+        assert_eq!(result("1-0").unwrap().1, GameResult::WhiteWins);
+        assert_eq!(result("½-½").unwrap().1, GameResult::Draw);
+        assert_eq!(result("1/2-1/2").unwrap().1, GameResult::Draw);
+        assert_eq!(result("*").unwrap().1, GameResult::Unknown);
+        assert!(result("0-0").is_err());
+    }
+
+    #[test]
+    fn move_number_rule() {
+        assert_eq!(move_number("12.").unwrap().1, (12, false));
+        assert_eq!(move_number("12...").unwrap().1, (12, true));
+        assert_eq!(move_number("12…").unwrap().1, (12, true));
+        assert_eq!(move_number("3)").unwrap().1, (3, false));
+        assert!(move_number("12").is_err());
+    }
+
+    #[test]
+    fn comments_nags_offers() {
+        assert_eq!(brace_comment("{a b}x").unwrap(), ("x", "a b"));
+        assert_eq!(line_comment("; rest\nx").unwrap(), ("\nx", " rest"));
+        assert_eq!(nag("$14").unwrap().1, 14);
+        assert!(draw_offer("(=)").is_ok());
+        assert!(separate_en_passant("e. p.").is_ok());
+    }
+
+    #[test]
+    fn numbers_with_and_without_spaces() {
+        let k = kinds("1.e4 1... e5 2 Nf3 12.Cf3");
+        assert!(matches!(
+            k[0],
+            TokenKind::MoveNumber {
+                number: 1,
+                black: false
+            }
+        ));
+        assert!(matches!(
+            k[2],
+            TokenKind::MoveNumber {
+                number: 1,
+                black: true
+            }
+        ));
+        assert!(matches!(
+            k[4],
+            TokenKind::MoveNumber {
+                number: 2,
+                black: false
+            }
+        ));
+        assert!(matches!(
+            k[6],
+            TokenKind::MoveNumber {
+                number: 12,
+                black: false
+            }
+        ));
+    }
+
+    #[test]
+    fn run_together_scoresheet() {
+        let k = kinds("1.e4e52.Cf3Cf63.d4ed4");
+        let numbers: Vec<u32> = k
+            .iter()
+            .filter_map(|k| match k {
+                TokenKind::MoveNumber { number, .. } => Some(*number),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(numbers, vec![1, 2, 3]);
+        assert_eq!(
+            k.iter().filter(|k| matches!(k, TokenKind::Run(_))).count(),
+            3
+        );
+    }
+
+    #[test]
+    fn expected_number_decides_rank_or_number() {
+        let k = kinds("11.h3 exd12.Cf3");
+        assert!(k
+            .iter()
+            .any(|k| matches!(k, TokenKind::MoveNumber { number: 12, .. })));
+    }
+
+    #[test]
+    fn variations_nest_without_recursion() {
+        let deep = "(".repeat(10_000) + &")".repeat(10_000);
+        let k = kinds(&format!("1.e4 {deep} e5"));
+        assert_eq!(k.len(), 20_003);
+    }
+
+    #[test]
+    fn draw_offer_is_not_a_variation() {
+        let k = kinds("23.Cf3 (=) Cc6");
+        assert!(k.contains(&TokenKind::DrawOffer));
+        assert!(!k.contains(&TokenKind::VariationStart));
+    }
+
+    #[test]
+    fn separated_marks() {
+        let k = kinds("exd6 e.p. exf8 C");
+        assert!(k.contains(&TokenKind::EnPassantMark));
+        assert!(matches!(k.last(), Some(TokenKind::PromotionLetter(_))));
+        assert_eq!(count_moves("e8(Q) Cf3"), 2);
+    }
+
+    #[test]
+    fn results_and_escapes() {
+        let k = kinds("% escape\n1.e4 1-0");
+        assert_eq!(k[0], TokenKind::Escape);
+        assert_eq!(k.last(), Some(&TokenKind::Result(GameResult::WhiteWins)));
+        let k = kinds("Dh5#1-0");
+        assert_eq!(k.last(), Some(&TokenKind::Result(GameResult::WhiteWins)));
+        let k = kinds("1.e4 {open");
+        assert_eq!(k.last(), Some(&TokenKind::UnterminatedComment));
+    }
+
+    #[test]
+    fn castling_with_zeros_after_a_number() {
+        let k = kinds("8.a40-09.Ae60-0-010.Cf3");
+        assert_eq!(
+            k.iter()
+                .filter(|k| matches!(k, TokenKind::MoveNumber { .. }))
+                .count(),
+            3
+        );
+        let k = kinds("10.0-0 0-0-0");
+        assert!(matches!(k[0], TokenKind::MoveNumber { number: 10, .. }));
+        assert_eq!(
+            k.iter().filter(|k| matches!(k, TokenKind::Move(_))).count(),
+            2
+        );
+    }
+
+    #[test]
+    fn garbage_is_unreadable_not_lost() {
+        let k = kinds("1.e4 zq9 e5");
+        assert!(k.contains(&TokenKind::Unreadable));
+    }
+}

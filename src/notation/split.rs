@@ -1,0 +1,352 @@
+//! Cutting a stream of bytes into games, without reading a whole file into memory.
+//!
+//! A game is its tag section (PGN tags or scoresheet headers) and its movetext. A new game
+//! starts at a tag line outside a comment once the current game has movetext, at a
+//! scoresheet header naming a player or event, after a blank line that follows a result, and
+//! at a line that restarts the numbering with `1.` after a blank line or a result. Every byte
+//! of the input belongs to exactly one game's chunk (blank lines and `%` lines before a game
+//! go with it), so the chunks concatenated are the input.
+//!
+//! ```
+//! use scoresheet::notation::split::GameSplitter;
+//! let pgn = b"[White \"A\"]\n\n1. e4 e5 1-0\n\n[White \"B\"]\n\n1. d4 0-1\n";
+//! let games: Vec<_> = GameSplitter::new(&pgn[..]).collect::<Result<_, _>>().unwrap();
+//! assert_eq!(games.len(), 2);
+//! assert_eq!(games[1].line, 5);
+//! ```
+
+use std::io::{self, BufRead};
+
+use super::tags::scoresheet_header;
+
+/// Games larger than this keep their place in the output but are not stored or replayed.
+pub const MAX_GAME_BYTES: usize = 64 << 20;
+
+/// One game's bytes as they stand in the input.
+#[derive(Debug, Clone, Default)]
+pub struct RawGame {
+    /// The chunk: leading blank/escape lines, then the game.
+    pub bytes: Vec<u8>,
+    /// Where, in `bytes`, the game's first non-blank character is.
+    pub lead: usize,
+    /// Byte offset in the input of the game's first non-blank character.
+    pub offset: u64,
+    /// 1-based line of that character.
+    pub line: u64,
+    /// 1-based index of the game in its input.
+    pub index: u64,
+    /// Bytes beyond [`MAX_GAME_BYTES`] that were not kept.
+    pub dropped_bytes: u64,
+}
+
+impl RawGame {
+    /// The game itself, without the leading blank lines.
+    pub fn game_bytes(&self) -> &[u8] {
+        &self.bytes[self.lead.min(self.bytes.len())..]
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    Between,
+    Tags,
+    Movetext,
+}
+
+/// An iterator of [`RawGame`]s over any buffered reader.
+pub struct GameSplitter<R> {
+    reader: R,
+    line: Vec<u8>,
+    pending_line: bool,
+    offset: u64,
+    line_no: u64,
+    games: u64,
+    current: RawGame,
+    state: State,
+    in_comment: bool,
+    depth: u32,
+    has_content: bool,
+    saw_result: bool,
+    saw_blank: bool,
+    done: bool,
+}
+
+impl<R: BufRead> GameSplitter<R> {
+    pub fn new(reader: R) -> GameSplitter<R> {
+        GameSplitter {
+            reader,
+            line: Vec::new(),
+            pending_line: false,
+            offset: 0,
+            line_no: 0,
+            games: 0,
+            current: RawGame::default(),
+            state: State::Between,
+            in_comment: false,
+            depth: 0,
+            has_content: false,
+            saw_result: false,
+            saw_blank: false,
+            done: false,
+        }
+    }
+
+    fn push_line(&mut self) {
+        let room = MAX_GAME_BYTES.saturating_sub(self.current.bytes.len());
+        if self.line.len() <= room {
+            self.current.bytes.extend_from_slice(&self.line);
+        } else {
+            self.current.bytes.extend_from_slice(&self.line[..room]);
+            self.current.dropped_bytes += (self.line.len() - room) as u64;
+        }
+    }
+
+    fn begin_game(&mut self, line_start_offset: u64, lead_in_line: usize) {
+        self.games += 1;
+        self.current.lead = self.current.bytes.len() + lead_in_line;
+        self.current.offset = line_start_offset + lead_in_line as u64;
+        self.current.line = self.line_no;
+        self.current.index = self.games;
+        self.in_comment = false;
+        self.depth = 0;
+        self.has_content = false;
+        self.saw_result = false;
+        self.saw_blank = false;
+    }
+
+    fn take_game(&mut self) -> RawGame {
+        std::mem::take(&mut self.current)
+    }
+
+    /// Scan a movetext line for comments, variation depth, content and results.
+    fn scan_movetext(&mut self, line: &[u8]) {
+        let mut i = 0;
+        if !self.in_comment && line.first() == Some(&b'%') {
+            return;
+        }
+        while i < line.len() {
+            let b = line[i];
+            if self.in_comment {
+                if b == b'}' {
+                    self.in_comment = false;
+                }
+                i += 1;
+                continue;
+            }
+            match b {
+                b'{' => self.in_comment = true,
+                b';' => return,
+                b'(' => {
+                    if !line[i..].starts_with(b"(=)") {
+                        self.depth += 1;
+                    }
+                    self.has_content = true;
+                }
+                b')' => {
+                    self.depth = self.depth.saturating_sub(1);
+                    self.has_content = true;
+                }
+                b if b.is_ascii_whitespace() => {}
+                _ => {
+                    self.has_content = true;
+                    if self.depth == 0 && ends_with_result(&line[i..]) {
+                        self.saw_result = true;
+                    }
+                    // skip to the end of this word
+                    while i + 1 < line.len()
+                        && !line[i + 1].is_ascii_whitespace()
+                        && !matches!(line[i + 1], b'{' | b'(' | b')' | b';')
+                    {
+                        i += 1;
+                    }
+                }
+            }
+            i += 1;
+        }
+    }
+}
+
+/// Whether the word at the start of `s` is or ends with a result token.
+fn ends_with_result(s: &[u8]) -> bool {
+    let end = s
+        .iter()
+        .position(|b| b.is_ascii_whitespace() || matches!(b, b'{' | b'(' | b')' | b';'))
+        .unwrap_or(s.len());
+    let word = &s[..end];
+    word == b"*"
+        || word.ends_with(b"1-0")
+        || word.ends_with(b"0-1")
+        || word.ends_with(b"1/2-1/2")
+        || word.ends_with("½-½".as_bytes())
+}
+
+fn first_non_blank(line: &[u8]) -> Option<usize> {
+    line.iter().position(|b| !b.is_ascii_whitespace())
+}
+
+fn starts_numbering(line: &[u8]) -> bool {
+    let t = &line[first_non_blank(line).unwrap_or(0)..];
+    t.starts_with(b"1.")
+        || t.starts_with(b"1 ")
+        || t.starts_with(b"1)")
+        || t.starts_with("1…".as_bytes())
+}
+
+/// A scoresheet header line that opens a game (any header but the result).
+fn opening_header(line: &[u8]) -> Option<bool> {
+    if line.len() > 200 || !line.contains(&b':') && !line.contains(&b'=') {
+        return None;
+    }
+    let text = String::from_utf8_lossy(line);
+    scoresheet_header(&text).map(|(tag, _)| tag != "Result")
+}
+
+impl<R: BufRead> Iterator for GameSplitter<R> {
+    type Item = io::Result<RawGame>;
+
+    fn next(&mut self) -> Option<io::Result<RawGame>> {
+        loop {
+            if self.done {
+                return None;
+            }
+            if !self.pending_line {
+                self.line.clear();
+                match self.reader.read_until(b'\n', &mut self.line) {
+                    Ok(0) => {
+                        self.done = true;
+                        return if self.state == State::Between {
+                            None
+                        } else {
+                            Some(Ok(self.take_game()))
+                        };
+                    }
+                    Ok(_) => {}
+                    Err(e) => {
+                        self.done = true;
+                        return Some(Err(e));
+                    }
+                }
+                self.line_no += 1;
+            }
+            self.pending_line = false;
+            let line = std::mem::take(&mut self.line);
+            let start_offset = self.offset;
+            let non_blank = first_non_blank(&line);
+            let is_tag = non_blank.is_some_and(|i| line[i] == b'[');
+            let is_escape = line.first() == Some(&b'%');
+            let mut emitted = None;
+            match self.state {
+                State::Between => {
+                    if let Some(i) = non_blank.filter(|_| !is_escape) {
+                        self.begin_game(start_offset, i);
+                        self.state = if is_tag || opening_header(&line).is_some() {
+                            State::Tags
+                        } else {
+                            self.scan_movetext(&line);
+                            State::Movetext
+                        };
+                    }
+                }
+                State::Tags => {
+                    if non_blank.is_some()
+                        && !is_tag
+                        && !is_escape
+                        && opening_header(&line).is_none()
+                    {
+                        self.state = State::Movetext;
+                        self.scan_movetext(&line);
+                    }
+                }
+                State::Movetext => {
+                    if self.in_comment {
+                        self.scan_movetext(&line);
+                    } else if let Some(i) = non_blank {
+                        let new_game = (is_tag && self.has_content)
+                            || (opening_header(&line) == Some(true) && self.has_content)
+                            || (self.saw_result && self.saw_blank && !is_escape)
+                            || ((self.saw_blank || self.saw_result)
+                                && self.has_content
+                                && starts_numbering(&line));
+                        if new_game {
+                            emitted = Some(self.take_game());
+                            self.begin_game(start_offset, i);
+                            self.state = if is_tag || opening_header(&line).is_some() {
+                                State::Tags
+                            } else {
+                                self.scan_movetext(&line);
+                                State::Movetext
+                            };
+                        } else {
+                            self.scan_movetext(&line);
+                        }
+                    } else {
+                        self.saw_blank = true;
+                    }
+                }
+            }
+            self.line = line;
+            self.push_line();
+            self.offset += self.line.len() as u64;
+            if let Some(game) = emitted {
+                return Some(Ok(game));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(text: &str) -> Vec<RawGame> {
+        GameSplitter::new(text.as_bytes())
+            .collect::<Result<_, _>>()
+            .unwrap()
+    }
+
+    #[test]
+    fn chunks_cover_every_byte() {
+        let text = "\n\n[Event \"a\"]\n\n1. e4 { multi\n\n[not a tag] } e5 1-0\n\n\n[Event \"b\"]\n1. d4 *\n";
+        let games = split(text);
+        assert_eq!(games.len(), 2);
+        let joined: Vec<u8> = games.iter().flat_map(|g| g.bytes.clone()).collect();
+        assert_eq!(joined, text.as_bytes());
+        assert_eq!(games[0].line, 3);
+        assert_eq!(games[0].offset, 2);
+        assert_eq!(&games[0].game_bytes()[..6], b"[Event");
+    }
+
+    #[test]
+    fn tagless_games_after_results() {
+        let games = split("1. e4 e5 1-0\n\n1. d4 d5 0-1\n");
+        assert_eq!(games.len(), 2);
+        let games = split("1. e4 e5\n\n1. d4 d5\n");
+        assert_eq!(games.len(), 2, "numbering restarts");
+        let games = split("1. e4 e5\n\n2. Nf3 Nc6\n");
+        assert_eq!(games.len(), 1, "a blank line inside a game");
+    }
+
+    #[test]
+    fn scoresheet_headers_open_games() {
+        let text = "Bianco: Rossi\nNero: Bianchi\n\n1. e4 e5\n2. Cf3 Cc6\nRisultato: 1-0\n\nBianco: Verdi\nNero: Neri\n1. d4 d5\n";
+        let games = split(text);
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1].line, 8);
+    }
+
+    #[test]
+    fn tag_without_blank_line_starts_a_game() {
+        let games = split("[A \"1\"]\n1. e4 *\n[A \"2\"]\n1. d4 *\n");
+        assert_eq!(games.len(), 2);
+    }
+
+    #[test]
+    fn oversized_games_are_truncated_not_lost() {
+        let mut text = String::from("[A \"1\"]\n1. e4 {");
+        text.push_str(&"x".repeat(MAX_GAME_BYTES + 10));
+        text.push_str("} *\n");
+        let games = split(&text);
+        assert_eq!(games.len(), 1);
+        assert!(games[0].dropped_bytes > 0);
+    }
+}

@@ -1,0 +1,236 @@
+//! The tag section: PGN tag pairs (`[White "Rossi, Mario"]`) and the header lines of bare
+//! scoresheets (`Bianco: Rossi`), which map to PGN tags through `grammar/headers.csv`.
+//!
+//! ```
+//! use scoresheet::notation::tags::{tag_pairs, scoresheet_header};
+//! let (_, pairs) = tag_pairs(r#"[White "Rossi, \"Mario\""]"#).unwrap();
+//! assert_eq!(pairs[0], ("White".to_string(), "Rossi, \"Mario\"".to_string()));
+//! assert_eq!(scoresheet_header("Bianco: Rossi"), Some(("White", "Rossi".to_string())));
+//! ```
+
+use std::{collections::HashMap, sync::OnceLock};
+
+use nom::{
+    bytes::complete::{take_while, take_while1},
+    character::complete::{char, space0},
+    IResult, Parser,
+};
+
+const HEADERS: &str = include_str!("../../grammar/headers.csv");
+
+fn header_words() -> &'static HashMap<String, &'static str> {
+    static WORDS: OnceLock<HashMap<String, &'static str>> = OnceLock::new();
+    WORDS.get_or_init(|| {
+        let mut map = HashMap::new();
+        let mut reader = csv::Reader::from_reader(HEADERS.as_bytes());
+        for record in reader.records().flatten() {
+            if let (Some(word), Some(tag)) = (record.get(0), record.get(1)) {
+                let tag: &'static str = match tag {
+                    "White" => "White",
+                    "Black" => "Black",
+                    "Event" => "Event",
+                    "Site" => "Site",
+                    "Date" => "Date",
+                    "Round" => "Round",
+                    "Result" => "Result",
+                    _ => continue,
+                };
+                map.insert(word.to_lowercase(), tag);
+            }
+        }
+        map
+    })
+}
+
+/// `tag_name = letter | digit | "_" ...`
+pub fn tag_name(input: &str) -> IResult<&str, &str> {
+    take_while1(|c: char| c.is_alphanumeric() || c == '_' || c == '-' || c == '.').parse(input)
+}
+
+/// `tag_value = '"' { char | '\"' | '\\' } '"'`, tolerant of unescaped quotes: when the
+/// closing quote is not followed by `]`, the value runs to the last quote before the `]`.
+pub fn tag_value(input: &str) -> IResult<&str, String> {
+    let (body, _) = char('"').parse(input)?;
+    let mut value = String::new();
+    let mut chars = body.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some((_, e @ ('"' | '\\'))) => value.push(e),
+                Some((_, e)) => {
+                    value.push('\\');
+                    value.push(e);
+                }
+                None => value.push('\\'),
+            },
+            '"' => {
+                let after = &body[i + 1..];
+                if after.trim_start().starts_with(']') {
+                    return Ok((after, value));
+                }
+                // An unescaped quote inside the value: keep going if a later quote closes it.
+                if after.contains("\"") && after.contains(']') {
+                    value.push('"');
+                } else {
+                    return Ok((after, value));
+                }
+            }
+            '\n' => return Ok((&body[i..], value)),
+            c => value.push(c),
+        }
+    }
+    Ok(("", value))
+}
+
+/// `tag_pair = "[" tag_name tag_value "]"`; a value without quotes is read up to `]`.
+pub fn tag_pair(input: &str) -> IResult<&str, (String, String)> {
+    let (rest, _) = (space0, char('['), space0).parse(input)?;
+    let (rest, name) = tag_name(rest)?;
+    let (rest, _) = space0(rest)?;
+    let (rest, value) = if rest.starts_with('"') {
+        tag_value(rest)?
+    } else {
+        let (r, v) = take_while(|c: char| c != ']' && c != '\n').parse(rest)?;
+        (r, v.trim().to_string())
+    };
+    let (rest, _) = space0(rest)?;
+    let rest = rest.strip_prefix(']').unwrap_or(rest);
+    Ok((rest, (name.to_string(), value)))
+}
+
+/// `tag_line = tag_pair { tag_pair }`: some files put several pairs on one line.
+pub fn tag_pairs(input: &str) -> IResult<&str, Vec<(String, String)>> {
+    let mut out = Vec::new();
+    let (mut rest, first) = tag_pair(input)?;
+    out.push(first);
+    while let Ok((r, pair)) = tag_pair(rest) {
+        out.push(pair);
+        rest = r;
+    }
+    Ok((rest, out))
+}
+
+/// `scoresheet_header = header_word (":" | "=") value`, for the words in
+/// `grammar/headers.csv` (`Bianco: Rossi` → `White`). Dates written `22/11/2026` or
+/// `22.11.2026` become `2026.11.22`.
+pub fn scoresheet_header(line: &str) -> Option<(&'static str, String)> {
+    let line = line.trim();
+    let sep = line.find([':', '='])?;
+    let word = line[..sep].trim();
+    if word.is_empty() || word.len() > 24 || word.contains(char::is_whitespace) {
+        return None;
+    }
+    let tag = *header_words().get(&word.to_lowercase())?;
+    let value = line[sep + 1..].trim().to_string();
+    let value = if tag == "Date" {
+        normalize_date(&value)
+    } else if tag == "Result" {
+        normalize_result(&value)
+    } else {
+        value
+    };
+    Some((tag, value))
+}
+
+/// Whether a line is a scoresheet header line (used by the game splitter).
+pub fn is_scoresheet_header(line: &str) -> bool {
+    scoresheet_header(line).is_some()
+}
+
+/// `22/11/2026`, `22.11.2026`, `22-11-2026` → `2026.11.22`; other values unchanged.
+pub fn normalize_date(value: &str) -> String {
+    let parts: Vec<&str> = value.split(['/', '.', '-']).collect();
+    if parts.len() == 3
+        && parts[0].len() <= 2
+        && parts[1].len() <= 2
+        && parts[2].len() == 4
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return format!("{}.{:0>2}.{:0>2}", parts[2], parts[1], parts[0]);
+    }
+    value.to_string()
+}
+
+/// `½-½` and friends → `1/2-1/2`; other values unchanged.
+pub fn normalize_result(value: &str) -> String {
+    match value.trim() {
+        "½-½" | "½–½" | "1/2" | "0.5-0.5" | "1/2 - 1/2" => "1/2-1/2".to_string(),
+        "1–0" | "1 - 0" => "1-0".to_string(),
+        "0–1" | "0 - 1" => "0-1".to_string(),
+        v => v.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tag_name_rule() {
+        assert_eq!(tag_name("White \"x\"").unwrap().1, "White");
+        assert!(tag_name(" x").is_err());
+    }
+
+    #[test]
+    fn tag_value_escapes() {
+        assert_eq!(tag_value(r#""a \"b\" \\ c"]"#).unwrap().1, r#"a "b" \ c"#);
+        assert_eq!(tag_value(r#""unterminated"#).unwrap().1, "unterminated");
+    }
+
+    #[test]
+    fn tag_pair_tolerates_odd_input() {
+        assert_eq!(
+            tag_pair("  [  Event   \"Open\"  ]").unwrap().1,
+            ("Event".into(), "Open".into())
+        );
+        assert_eq!(
+            tag_pair(r#"[White "Smith "Junior" John"]"#).unwrap().1 .1,
+            r#"Smith "Junior" John"#
+        );
+        assert_eq!(
+            tag_pair("[Round 3]").unwrap().1,
+            ("Round".into(), "3".into())
+        );
+        assert_eq!(
+            tag_pair(r#"[Site "a]b"]"#).unwrap().1 .1,
+            "a]b",
+            "a bracket inside quotes is part of the value"
+        );
+    }
+
+    #[test]
+    fn several_pairs_on_a_line() {
+        let (_, pairs) = tag_pairs(r#"[Event "E"][Site "S"]"#).unwrap();
+        assert_eq!(pairs.len(), 2);
+    }
+
+    #[test]
+    fn scoresheet_headers_map_to_tags() {
+        assert_eq!(
+            scoresheet_header("Nero : Bianchi, Luca"),
+            Some(("Black", "Bianchi, Luca".into()))
+        );
+        assert_eq!(
+            scoresheet_header("Data: 22/11/2026"),
+            Some(("Date", "2026.11.22".into()))
+        );
+        assert_eq!(
+            scoresheet_header("Risultato: ½-½"),
+            Some(("Result", "1/2-1/2".into()))
+        );
+        assert_eq!(
+            scoresheet_header("Weiß: Müller"),
+            Some(("White", "Müller".into()))
+        );
+        assert_eq!(scoresheet_header("1. e4 e5"), None);
+        assert_eq!(scoresheet_header("Cf3: what"), None);
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(normalize_date("1.2.2020"), "2020.02.01");
+        assert_eq!(normalize_date("2020.02.01"), "2020.02.01");
+    }
+}

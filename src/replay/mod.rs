@@ -1,0 +1,1160 @@
+//! Replaying a game: the start position, the notation language, and every written move
+//! resolved against the legal moves, mainline and variations alike.
+//!
+//! ```
+//! use scoresheet::replay::{validate_text, Options};
+//! let rec = validate_text("1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 *", &Options::default());
+//! assert_eq!(rec.lang, "it");
+//! assert_eq!(rec.plies, 6);
+//! assert_eq!(rec.status, "ok");
+//! ```
+
+pub mod render;
+pub mod resolve;
+pub mod suggest;
+
+use serde::{Serialize, Serializer};
+use shakmaty::{
+    fen::Fen, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, PositionError,
+};
+
+use crate::{
+    finding::{Finding, Kind, Severity},
+    notation::{
+        decode::decode,
+        game::{line_col, parse_game, ParsedGame},
+        languages::{alphabet, english, languages, Language},
+        moves::{PromotionStyle, WrittenMove},
+        movetext::{GameResult, Token, TokenKind},
+        split::RawGame,
+    },
+};
+use resolve::{explain, notation_issues, resolve, NotationIssue, Resolution};
+
+/// What to do with an illegal move (the Laws differ by time control).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum IllegalPolicy {
+    /// Standard play: replay stops at the first illegal move.
+    #[default]
+    Stop,
+    /// Rapid and blitz (Appendix A.4.2): an unclaimed illegal move that can be made
+    /// physically stays on the board and the game goes on.
+    Stands,
+}
+
+/// Which language the piece letters are read in.
+#[derive(Debug, Clone, Copy, Default)]
+pub enum LangChoice {
+    /// Decide per game.
+    #[default]
+    Auto,
+    Fixed(&'static Language),
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    pub lang: LangChoice,
+    pub illegal: IllegalPolicy,
+}
+
+/// Tags in the order written, serialised as a JSON object.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Tags(pub Vec<(String, String)>);
+
+impl Serialize for Tags {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
+/// One game's verdict: the record `scoresheet validate` writes.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameRecord {
+    pub file: String,
+    /// 1-based index of the game in its file.
+    pub game: u64,
+    /// Byte offset of the game's first character.
+    pub offset: u64,
+    /// 1-based line of the game's first non-blank character.
+    pub line: u64,
+    pub tags: Tags,
+    /// The notation language: ISO 639-1 code, or `figurine`.
+    pub lang: String,
+    /// Other languages that read the game equally well.
+    pub lang_candidates: Vec<String>,
+    /// `standard` or `chess960`.
+    pub variant: &'static str,
+    /// Mainline plies replayed.
+    pub plies: u32,
+    /// FEN after the last replayed ply.
+    pub final_fen: String,
+    /// `ok`, or `error` when any finding has error severity.
+    pub status: &'static str,
+    /// The result written at the end of the movetext, if any.
+    pub result: Option<&'static str>,
+    /// With `--illegal stands`: the ply of the first illegal move left on the board; the
+    /// rest of the replay rests on an irregular position.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub irregular_from_ply: Option<u32>,
+    pub findings: Vec<Finding>,
+    /// The mainline moves replayed (not serialised).
+    #[serde(skip)]
+    pub mainline: Vec<Move>,
+    /// The start position, when the game could be set up (not serialised).
+    #[serde(skip)]
+    pub start: Option<Chess>,
+}
+
+impl GameRecord {
+    pub fn has_errors(&self) -> bool {
+        self.findings.iter().any(|f| f.severity == Severity::Error)
+    }
+
+    /// The replayed mainline in canonical SAN of `lang` (with `+`/`#`).
+    pub fn mainline_san(&self, lang: &Language) -> Vec<String> {
+        let Some(mut pos) = self.start.clone() else {
+            return Vec::new();
+        };
+        self.mainline
+            .iter()
+            .map(|&m| {
+                let s = render::san_in(&pos, m, lang);
+                pos.play_unchecked(m);
+                s
+            })
+            .collect()
+    }
+}
+
+/// Validate a game given as text (file name empty, game 1).
+pub fn validate_text(text: &str, opts: &Options) -> GameRecord {
+    let raw = RawGame {
+        bytes: text.as_bytes().to_vec(),
+        line: 1,
+        index: 1,
+        ..RawGame::default()
+    };
+    validate(&raw, "", opts)
+}
+
+/// Validate one game of a file.
+pub fn validate(raw: &RawGame, file: &str, opts: &Options) -> GameRecord {
+    let text = decode(raw.game_bytes());
+    let parsed = parse_game(&text);
+    let mut record = GameRecord {
+        file: file.to_string(),
+        game: raw.index,
+        offset: raw.offset,
+        line: raw.line.max(1),
+        tags: Tags(parsed.tags.clone()),
+        lang: "en".into(),
+        lang_candidates: Vec::new(),
+        variant: "standard",
+        plies: 0,
+        final_fen: String::new(),
+        status: "ok",
+        result: None,
+        irregular_from_ply: None,
+        findings: Vec::new(),
+        mainline: Vec::new(),
+        start: None,
+    };
+    if raw.dropped_bytes > 0 {
+        record.findings.push(Finding::new(
+            Kind::OversizedGame,
+            0,
+            format!(
+                "the game is larger than {} MiB ({} bytes not read); it is not replayed",
+                crate::notation::split::MAX_GAME_BYTES >> 20,
+                raw.dropped_bytes
+            ),
+        ));
+        finish(&mut record, raw.line);
+        return record;
+    }
+    let start = match start_position(&parsed, &mut record) {
+        Some(s) => s,
+        None => {
+            finish(&mut record, raw.line);
+            return record;
+        }
+    };
+    record.start = Some(start.0.clone());
+    let game = Game {
+        text: &text,
+        parsed: &parsed,
+        first_line: raw.line.max(1),
+        start: start.0,
+        mode: start.1,
+        policy: opts.illegal,
+    };
+    let (lang, candidates) = match opts.lang {
+        LangChoice::Fixed(l) => (l, Vec::new()),
+        LangChoice::Auto => detect_language(&game),
+    };
+    let mut outcome = game.replay(lang, true);
+    if outcome.findings.iter().any(|f| f.kind.is_move_error()) {
+        // Suggestions are worth their cost only where something is wrong.
+        outcome = game.replay_with_suggestions(lang);
+    }
+    record.lang = lang.code.clone();
+    record.lang_candidates = candidates;
+    record.plies = outcome.plies;
+    record.final_fen = Fen::from_position(&outcome.final_pos, EnPassantMode::Legal).to_string();
+    record.result = outcome.result.map(GameResult::as_str);
+    record.irregular_from_ply = outcome.irregular_from;
+    record.findings.extend(outcome.findings);
+    record.mainline = outcome.mainline;
+    finish(&mut record, raw.line);
+    record
+}
+
+fn finish(record: &mut GameRecord, _line: u64) {
+    if record.final_fen.is_empty() {
+        record.final_fen = record
+            .tags
+            .0
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case("FEN"))
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default();
+    }
+    record.status = if record.has_errors() { "error" } else { "ok" };
+}
+
+fn is_chess960(variant: &str) -> Option<bool> {
+    let v: String = variant
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect::<String>()
+        .to_lowercase();
+    match v.as_str() {
+        "" | "standard" | "chess" | "normal" | "fromposition" | "classical" => Some(false),
+        "chess960" | "960" | "fischerandom" | "fischerrandom" | "frc" | "dfrc"
+        | "fischerrandomchess" | "freestyle" => Some(true),
+        _ => None,
+    }
+}
+
+/// The start position from `[FEN]`/`[SetUp]`/`[Variant]`, or a finding saying why there is none.
+fn start_position(parsed: &ParsedGame, record: &mut GameRecord) -> Option<(Chess, CastlingMode)> {
+    let variant = parsed.tag("Variant").unwrap_or("");
+    let Some(chess960) = is_chess960(variant) else {
+        record.findings.push(Finding::new(
+            Kind::UnsupportedVariant,
+            0,
+            format!("the variant `{variant}` is not standard chess or Chess960; the game is not replayed"),
+        ));
+        return None;
+    };
+    if chess960 {
+        record.variant = "chess960";
+    }
+    let Some(fen_text) = parsed.tag("FEN") else {
+        return Some((
+            Chess::default(),
+            if chess960 {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::Standard
+            },
+        ));
+    };
+    let fen = match Fen::from_ascii(fen_text.trim().as_bytes()) {
+        Ok(f) => f,
+        Err(e) => {
+            record.findings.push(Finding::new(
+                Kind::InvalidFen,
+                0,
+                format!("the FEN tag cannot be read: {e}"),
+            ));
+            return None;
+        }
+    };
+    let setup = fen.into_setup();
+    let mode = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::detect(&setup)
+    };
+    if mode == CastlingMode::Chess960 {
+        record.variant = "chess960";
+    }
+    let strict: Result<Chess, PositionError<Chess>> = Chess::from_setup(setup, mode);
+    let pos = match strict {
+        Ok(p) => p,
+        Err(e) => {
+            let kinds = e.kinds();
+            match e
+                .ignore_invalid_castling_rights()
+                .or_else(PositionError::ignore_invalid_ep_square)
+            {
+                Ok(p) => {
+                    let mut f = Finding::new(
+                        Kind::Structure,
+                        0,
+                        format!("the FEN's castling rights or en passant square do not fit the position and were ignored ({kinds:?})"),
+                    );
+                    f.reason = Some("fen_cleaned");
+                    record.findings.push(f);
+                    p
+                }
+                Err(e) => {
+                    record.findings.push(Finding::new(
+                        Kind::InvalidFen,
+                        0,
+                        format!("the FEN tag is not a legal position: {e}"),
+                    ));
+                    return None;
+                }
+            }
+        }
+    };
+    Some((pos, mode))
+}
+
+/// Languages whose letters cover the game's letters, grouped by what they make of them;
+/// each group is replayed once and the one that gets furthest wins.
+fn detect_language(game: &Game) -> (&'static Language, Vec<String>) {
+    let used = game.parsed.letters_used;
+    if used == 0 {
+        return (english(), Vec::new());
+    }
+    let mut covering: Vec<&'static Language> = languages()
+        .iter()
+        .filter(|l| l.mask & used == used)
+        .collect();
+    if covering.is_empty() {
+        // Letters of several languages: let replay decide among all of them.
+        covering = languages().iter().collect();
+    }
+    // Group by the roles the used letters get.
+    let bits: Vec<u8> = (0..alphabet().len() as u8)
+        .filter(|i| used & (1 << i) != 0)
+        .collect();
+    let mut groups: Vec<(Vec<Option<shakmaty::Role>>, Vec<&'static Language>)> = Vec::new();
+    for l in covering {
+        let key: Vec<_> = bits.iter().map(|&i| l.role_of(i)).collect();
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => v.push(l),
+            None => groups.push((key, vec![l])),
+        }
+    }
+    if groups.len() == 1 {
+        let langs = &groups[0].1;
+        return (
+            langs[0],
+            langs[1..].iter().map(|l| l.code.clone()).collect(),
+        );
+    }
+    let scored: Vec<((u32, bool, u32), &Vec<&'static Language>)> = groups
+        .iter()
+        .map(|(_, langs)| {
+            let o = game.replay(langs[0], false);
+            let errors = o
+                .findings
+                .iter()
+                .filter(|f| f.severity == Severity::Error)
+                .count() as u32;
+            ((o.plies, o.clean, u32::MAX - errors), langs)
+        })
+        .collect();
+    let best = scored
+        .iter()
+        .map(|(s, _)| *s)
+        .max()
+        .unwrap_or((0, false, 0));
+    let mut winners: Vec<&'static Language> = scored
+        .iter()
+        .filter(|(s, _)| *s == best)
+        .flat_map(|(_, langs)| langs.iter().copied())
+        .collect();
+    winners.sort_by_key(|l| l.preference);
+    (
+        winners[0],
+        winners[1..].iter().map(|l| l.code.clone()).collect(),
+    )
+}
+
+struct Game<'a> {
+    text: &'a str,
+    parsed: &'a ParsedGame,
+    first_line: u64,
+    start: Chess,
+    mode: CastlingMode,
+    policy: IllegalPolicy,
+}
+
+/// One line of play being replayed: the mainline or a variation.
+struct Line {
+    pos: Chess,
+    /// The position before the last move played on this line.
+    before: Option<Chess>,
+    ply: u32,
+    /// Replay of this line stopped at an error.
+    dead: bool,
+    /// Move tokens seen on this line since it stopped.
+    moves_since_dead: u32,
+    last_move: Option<Move>,
+    depth: u32,
+}
+
+struct Outcome {
+    plies: u32,
+    /// No error on the mainline.
+    clean: bool,
+    final_pos: Chess,
+    findings: Vec<Finding>,
+    irregular_from: Option<u32>,
+    result: Option<GameResult>,
+    mainline: Vec<Move>,
+}
+
+/// Where a move is: its token, and which move of the token's reading.
+#[derive(Clone, Copy)]
+struct At {
+    token: usize,
+    /// Byte offset of the move's text in the game text.
+    offset: usize,
+    len: usize,
+}
+
+impl<'a> Game<'a> {
+    fn replay(&self, lang: &'static Language, notation: bool) -> Outcome {
+        self.run(lang, notation, false)
+    }
+
+    fn replay_with_suggestions(&self, lang: &'static Language) -> Outcome {
+        self.run(lang, true, true)
+    }
+
+    fn written_text(&self, at: At) -> &str {
+        self.text.get(at.offset..at.offset + at.len).unwrap_or("")
+    }
+
+    fn locate(&self, offset: usize) -> (u64, u64) {
+        line_col(self.text, offset, self.first_line)
+    }
+
+    fn finding(
+        &self,
+        kind: Kind,
+        ply: u32,
+        at_offset: usize,
+        message: String,
+        line: &Line,
+    ) -> Finding {
+        let mut f = Finding::new(kind, ply, message);
+        let (l, c) = self.locate(at_offset);
+        f.line = l;
+        f.column = c;
+        if line.depth > 0 {
+            f.variation = Some(line.depth);
+        }
+        f
+    }
+
+    fn move_label(pos: &Chess, text: &str) -> String {
+        let n = pos.fullmoves();
+        match pos.turn() {
+            Color::White => format!("{n}.{text}"),
+            Color::Black => format!("{n}...{text}"),
+        }
+    }
+
+    /// The core loop over the movetext tokens.
+    fn run(&self, lang: &'static Language, notation: bool, suggestions: bool) -> Outcome {
+        let tokens = &self.parsed.tokens;
+        let mut stack: Vec<Line> = vec![Line {
+            pos: self.start.clone(),
+            before: None,
+            ply: 0,
+            dead: false,
+            moves_since_dead: 0,
+            last_move: None,
+            depth: 0,
+        }];
+        let mut findings = Vec::new();
+        let mut irregular_from = None;
+        let mut result = None;
+        let mut mainline = Vec::new();
+        let mut consumed_promotion = usize::MAX;
+        let mut i = 0;
+        while i < tokens.len() {
+            let token = &tokens[i];
+            match &token.kind {
+                TokenKind::Move(w) => {
+                    let mut w = *w;
+                    if w.promotion.is_none() {
+                        if let Some(Token {
+                            kind: TokenKind::PromotionLetter(l),
+                            ..
+                        }) = tokens.get(i + 1)
+                        {
+                            w.promotion = Some(*l);
+                            w.promotion_style = PromotionStyle::Spaced;
+                            consumed_promotion = i + 1;
+                        }
+                    }
+                    let at = At {
+                        token: i,
+                        offset: token.start,
+                        len: token.end - token.start,
+                    };
+                    let line = stack.last_mut().expect("the mainline is never popped");
+                    self.play_written(
+                        line,
+                        &w,
+                        at,
+                        &[],
+                        lang,
+                        notation,
+                        suggestions,
+                        &mut findings,
+                        &mut irregular_from,
+                        &mut mainline,
+                    );
+                }
+                TokenKind::Run(readings) => {
+                    let line = stack.last_mut().expect("the mainline is never popped");
+                    let reading = if line.dead {
+                        &readings[0]
+                    } else {
+                        self.choose_reading(&line.pos, readings, lang)
+                    };
+                    let mut offset = token.start;
+                    for (k, w) in reading.iter().enumerate() {
+                        let at = At {
+                            token: i,
+                            offset,
+                            len: usize::from(w.len),
+                        };
+                        offset += usize::from(w.len);
+                        let line = stack.last_mut().expect("the mainline is never popped");
+                        self.play_written(
+                            line,
+                            w,
+                            at,
+                            &reading[k + 1..],
+                            lang,
+                            notation,
+                            suggestions,
+                            &mut findings,
+                            &mut irregular_from,
+                            &mut mainline,
+                        );
+                    }
+                }
+                TokenKind::PromotionLetter(_) if consumed_promotion == i => {}
+                TokenKind::Unreadable | TokenKind::PromotionLetter(_) => {
+                    let line = stack.last_mut().expect("the mainline is never popped");
+                    if !line.dead {
+                        let text = self.text.get(token.start..token.end).unwrap_or("");
+                        let mut f = self.finding(
+                            Kind::UnreadableMove,
+                            line.ply + 1,
+                            token.start,
+                            format!(
+                                "`{}` is not a move in any notation this tool reads",
+                                clip(text)
+                            ),
+                            line,
+                        );
+                        f.move_text = Some(Self::move_label(&line.pos, clip(text)));
+                        findings.push(f);
+                        line.dead = true;
+                    } else {
+                        line.moves_since_dead += 1;
+                    }
+                }
+                TokenKind::EnPassantMark => {
+                    let line = stack.last_mut().expect("the mainline is never popped");
+                    if notation
+                        && !line.dead
+                        && !matches!(line.last_move, Some(Move::EnPassant { .. }))
+                    {
+                        let mut f = self.finding(
+                            Kind::Notation,
+                            line.ply,
+                            token.start,
+                            "marked e.p. but the move is not an en passant capture".into(),
+                            line,
+                        );
+                        f.reason = Some("en_passant_mark_on_other_move");
+                        findings.push(f);
+                    }
+                }
+                TokenKind::DrawOffer => {
+                    let line = stack.last_mut().expect("the mainline is never popped");
+                    if notation && line.depth == 0 {
+                        let side = match line.pos.turn() {
+                            Color::White => "Black",
+                            Color::Black => "White",
+                        };
+                        let mut f = self.finding(
+                            Kind::DrawOffer,
+                            line.ply,
+                            token.start,
+                            format!("{side} offered a draw with this move"),
+                            line,
+                        );
+                        f.article = Some("9.1.2.2");
+                        findings.push(f);
+                    }
+                }
+                TokenKind::VariationStart => {
+                    let parent = stack.last().expect("the mainline is never popped");
+                    let (pos, ply, dead) = if parent.dead {
+                        if parent.moves_since_dead == 0 {
+                            // The variation replaces the move that failed.
+                            (parent.pos.clone(), parent.ply, false)
+                        } else {
+                            (parent.pos.clone(), parent.ply, true)
+                        }
+                    } else {
+                        match &parent.before {
+                            Some(b) => (b.clone(), parent.ply.saturating_sub(1), false),
+                            None => (parent.pos.clone(), parent.ply, false),
+                        }
+                    };
+                    let depth = parent.depth + 1;
+                    stack.push(Line {
+                        pos,
+                        before: None,
+                        ply,
+                        dead,
+                        moves_since_dead: 0,
+                        last_move: None,
+                        depth,
+                    });
+                }
+                TokenKind::VariationEnd => {
+                    if stack.len() > 1 {
+                        stack.pop();
+                    } else if notation {
+                        let line = &stack[0];
+                        let mut f = self.finding(
+                            Kind::Structure,
+                            line.ply,
+                            token.start,
+                            "a `)` closes a variation that was never opened".into(),
+                            line,
+                        );
+                        f.reason = Some("unmatched_parenthesis");
+                        findings.push(f);
+                    }
+                }
+                TokenKind::UnterminatedComment => {
+                    if notation {
+                        let line = stack.last().expect("the mainline is never popped");
+                        let mut f = self.finding(
+                            Kind::Structure,
+                            line.ply,
+                            token.start,
+                            "a `{` comment is never closed: it runs to the end of the game".into(),
+                            line,
+                        );
+                        f.reason = Some("unterminated_comment");
+                        findings.push(f);
+                    }
+                }
+                TokenKind::Result(r) => {
+                    if stack.len() == 1 {
+                        result = Some(*r);
+                    }
+                }
+                TokenKind::MoveNumber { .. }
+                | TokenKind::Comment
+                | TokenKind::Nag(_)
+                | TokenKind::Escape => {}
+            }
+            i += 1;
+        }
+        if stack.len() > 1 && notation {
+            let line = &stack[0];
+            let mut f = self.finding(
+                Kind::Structure,
+                line.ply,
+                self.text.len(),
+                format!("{} variation(s) are never closed", stack.len() - 1),
+                line,
+            );
+            f.reason = Some("unclosed_variation");
+            findings.push(f);
+        }
+        stack.truncate(1);
+        let main = stack.pop().expect("the mainline is never popped");
+        let clean = !findings
+            .iter()
+            .any(|f| f.kind.is_move_error() && f.variation.is_none());
+        Outcome {
+            plies: main.ply,
+            clean,
+            final_pos: main.pos,
+            findings,
+            irregular_from,
+            result,
+            mainline,
+        }
+    }
+
+    /// Among the readings of a run-together word, the first that resolves whole; else the one
+    /// that gets furthest.
+    fn choose_reading<'r>(
+        &self,
+        pos: &Chess,
+        readings: &'r [Vec<WrittenMove>],
+        lang: &Language,
+    ) -> &'r [WrittenMove] {
+        let mut best = (0usize, 0usize);
+        for (k, reading) in readings.iter().enumerate() {
+            let mut p = pos.clone();
+            let mut ok = 0;
+            for w in reading {
+                let legals = p.legal_moves();
+                let m = match resolve(&p, &legals, w, lang) {
+                    Resolution::Unique(m) => m,
+                    Resolution::PromotionMissing(v) => v[0],
+                    _ => break,
+                };
+                p.play_unchecked(m);
+                ok += 1;
+            }
+            if ok == reading.len() {
+                return reading;
+            }
+            if ok > best.1 {
+                best = (k, ok);
+            }
+        }
+        &readings[best.0]
+    }
+
+    /// Replay the rest of the mainline after `token` (the moves of `rest` first) from `pos`,
+    /// silently: how many plies resolve, and whether the end is reached.
+    fn continuation(
+        &self,
+        mut pos: Chess,
+        token: usize,
+        rest: &[WrittenMove],
+        lang: &Language,
+        depth: u32,
+    ) -> (u32, bool) {
+        const LIMIT: u32 = 400;
+        let mut plies = 0;
+        let step = |pos: &mut Chess, w: &WrittenMove| -> bool {
+            let legals = pos.legal_moves();
+            let m = match resolve(pos, &legals, w, lang) {
+                Resolution::Unique(m) => m,
+                Resolution::PromotionMissing(v) => v[0],
+                _ => return false,
+            };
+            pos.play_unchecked(m);
+            true
+        };
+        for w in rest {
+            if !step(&mut pos, w) {
+                return (plies, false);
+            }
+            plies += 1;
+        }
+        let mut level = 0u32;
+        for t in &self.parsed.tokens[token + 1..] {
+            if plies >= LIMIT {
+                return (plies, true);
+            }
+            match &t.kind {
+                TokenKind::VariationStart => level += 1,
+                TokenKind::VariationEnd => {
+                    if level == 0 {
+                        // the end of the variation the move was in
+                        if depth > 0 {
+                            return (plies, true);
+                        }
+                    } else {
+                        level -= 1;
+                    }
+                }
+                _ if level > 0 => {}
+                TokenKind::Move(w) => {
+                    if !step(&mut pos, w) {
+                        return (plies, false);
+                    }
+                    plies += 1;
+                }
+                TokenKind::Run(readings) => {
+                    let reading = self.choose_reading(&pos, readings, lang);
+                    for w in reading {
+                        if !step(&mut pos, w) {
+                            return (plies, false);
+                        }
+                        plies += 1;
+                    }
+                }
+                TokenKind::Unreadable => return (plies, false),
+                _ => {}
+            }
+        }
+        (plies, true)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn play_written(
+        &self,
+        line: &mut Line,
+        w: &WrittenMove,
+        at: At,
+        rest: &[WrittenMove],
+        lang: &'static Language,
+        notation: bool,
+        suggestions: bool,
+        findings: &mut Vec<Finding>,
+        irregular_from: &mut Option<u32>,
+        mainline: &mut Vec<Move>,
+    ) {
+        if line.dead {
+            line.moves_since_dead += 1;
+            return;
+        }
+        let ply = line.ply + 1;
+        let written = self.written_text(at);
+        let label = Self::move_label(&line.pos, written);
+        let mut legals = line.pos.legal_moves();
+        if irregular_from.is_some() {
+            // After an illegal move that stood, a king may be en prise: taking it is no move.
+            legals.retain(|m| m.capture() != Some(shakmaty::Role::King));
+        }
+        let resolution = resolve(&line.pos, &legals, w, lang);
+        let mut rest_after = |m: Move| {
+            let mut p = line.pos.clone();
+            p.play_unchecked(m);
+            self.continuation(p, at.token, rest, lang, line.depth)
+        };
+        let chosen = match resolution {
+            Resolution::Unique(m) => m,
+            Resolution::PromotionMissing(options) => {
+                // The unique survivor: the promotion after which the game goes on furthest.
+                let mut best = (options[0], 0u32, false);
+                if line.depth == 0 {
+                    for &m in &options {
+                        let (plies, complete) = rest_after(m);
+                        if (complete, plies) > (best.2, best.1) {
+                            best = (m, plies, complete);
+                        }
+                    }
+                }
+                if notation {
+                    let piece = best
+                        .0
+                        .promotion()
+                        .map(|r| lang.letter(r).to_string())
+                        .unwrap_or_default();
+                    let mut f = self.finding(
+                        Kind::Notation,
+                        ply,
+                        at.offset,
+                        format!("the promotion piece is not written; read as `{piece}`, the piece after which the game goes on"),
+                        line,
+                    );
+                    f.reason = Some("promotion_piece_missing");
+                    f.move_text = Some(label.clone());
+                    findings.push(f);
+                }
+                best.0
+            }
+            Resolution::Null => {
+                if line.pos.is_check() {
+                    let mut f = self.finding(
+                        Kind::IllegalMove,
+                        ply,
+                        at.offset,
+                        "a null move cannot be made while in check".into(),
+                        line,
+                    );
+                    f.move_text = Some(label);
+                    f.reason = Some("null_move_in_check");
+                    findings.push(f);
+                    line.dead = true;
+                    return;
+                }
+                match line.pos.clone().swap_turn() {
+                    Ok(p) => {
+                        if notation {
+                            let mut f = self.finding(
+                                Kind::NullMove,
+                                ply,
+                                at.offset,
+                                "a null move (`--`) is not a move of chess; the side to move passes".into(),
+                                line,
+                            );
+                            f.move_text = Some(label);
+                            findings.push(f);
+                        }
+                        line.before = Some(std::mem::replace(&mut line.pos, p));
+                        line.ply = ply;
+                        line.last_move = None;
+                        return;
+                    }
+                    Err(_) => {
+                        line.dead = true;
+                        return;
+                    }
+                }
+            }
+            Resolution::Ambiguous(candidates) => {
+                let mut f = self.finding(
+                    Kind::AmbiguousMove,
+                    ply,
+                    at.offset,
+                    format!(
+                        "`{written}` fits {} legal moves; the notation must say which piece moves",
+                        candidates.len()
+                    ),
+                    line,
+                );
+                f.article = Some("C.10");
+                f.move_text = Some(label);
+                f.suggestions = Some(if suggestions {
+                    suggest::suggest(
+                        &line.pos,
+                        &legals,
+                        Some(&candidates),
+                        written,
+                        w,
+                        lang,
+                        self.mode,
+                        &mut rest_after,
+                    )
+                } else {
+                    candidates
+                        .iter()
+                        .map(|&m| crate::finding::Suggestion {
+                            san: render::san_in(&line.pos, m, lang),
+                            uci: render::uci(m, self.mode),
+                        })
+                        .collect()
+                });
+                findings.push(f);
+                line.dead = true;
+                return;
+            }
+            Resolution::Illegal | Resolution::UnknownLetter => {
+                let why = explain(&line.pos, w, lang);
+                let mut f = self.finding(
+                    Kind::IllegalMove,
+                    ply,
+                    at.offset,
+                    format!("`{written}` is illegal: {}", why.message),
+                    line,
+                );
+                f.reason = Some(why.reason);
+                f.article = Some(match why.reason {
+                    "leaves_king_in_check" => "3.9",
+                    r if r.starts_with("castling") => "3.8.2",
+                    "promotion_missing" | "promotion_wrong_rank" | "bad_promotion_piece" => "3.7.5",
+                    _ => "3.1",
+                });
+                f.move_text = Some(label);
+                f.suggestions = Some(if suggestions {
+                    suggest::suggest(
+                        &line.pos,
+                        &legals,
+                        None,
+                        written,
+                        w,
+                        lang,
+                        self.mode,
+                        &mut rest_after,
+                    )
+                } else {
+                    Vec::new()
+                });
+                let stands = self.policy == IllegalPolicy::Stands && line.depth == 0;
+                if let (true, Some(m)) = (stands, why.executable) {
+                    if let Some(next) = play_irregular(&line.pos, m) {
+                        f.stood = Some(true);
+                        f.message.push_str(
+                            "; it was not claimed, so it stands and the game goes on (Appendix A.4.2)",
+                        );
+                        findings.push(f);
+                        irregular_from.get_or_insert(ply);
+                        line.before = Some(std::mem::replace(&mut line.pos, next));
+                        line.ply = ply;
+                        line.last_move = Some(m);
+                        mainline.push(m);
+                        return;
+                    }
+                }
+                findings.push(f);
+                line.dead = true;
+                return;
+            }
+        };
+        let mut next = line.pos.clone();
+        next.play_unchecked(chosen);
+        if notation {
+            let mate = w.check != crate::notation::moves::CheckMark::None && next.is_checkmate();
+            let mut issues: Vec<NotationIssue> = Vec::new();
+            notation_issues(&line.pos, chosen, w, &next, mate, &mut issues);
+            for issue in issues {
+                let mut f = self.finding(Kind::Notation, ply, at.offset, issue.message, line);
+                f.reason = Some(issue.reason);
+                f.move_text = Some(label.clone());
+                findings.push(f);
+            }
+        }
+        line.before = Some(std::mem::replace(&mut line.pos, next));
+        line.ply = ply;
+        line.last_move = Some(chosen);
+        if line.depth == 0 {
+            mainline.push(chosen);
+        }
+    }
+}
+
+/// Play a physically possible but illegal move. The position after it may leave a king in
+/// check with the other side to move; replay goes on from it, but never lets a king be
+/// captured (see [`Game::play_written`]).
+fn play_irregular(pos: &Chess, m: Move) -> Option<Chess> {
+    if m.capture() == Some(shakmaty::Role::King) {
+        return None;
+    }
+    let mut next = pos.clone();
+    next.play_unchecked(m);
+    Some(next)
+}
+
+fn clip(s: &str) -> &str {
+    match s.char_indices().nth(40) {
+        Some((i, _)) => &s[..i],
+        None => s,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::languages::by_code;
+
+    fn run(text: &str) -> GameRecord {
+        validate_text(text, &Options::default())
+    }
+
+    #[test]
+    fn english_game_replays() {
+        let r = run("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0");
+        assert_eq!(r.lang, "en");
+        assert_eq!(r.plies, 6);
+        assert_eq!(r.result, Some("1-0"));
+        assert_eq!(r.status, "ok");
+    }
+
+    #[test]
+    fn italian_and_spanish_share_letters() {
+        let r = run("1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Aa4 Cf6 5. O-O Ae7 6. Te1 b5 7. Ab3 d6 8. c3 O-O 9. h3 Ca5 10. Ac2 c5 11. d4 Dc7 *");
+        assert_eq!(r.lang, "it");
+        assert!(r.lang_candidates.contains(&"es".to_string()));
+        assert_eq!(r.plies, 22);
+    }
+
+    #[test]
+    fn italian_king_is_not_an_english_rook() {
+        let r = run("1. e4 e5 2. Re2 Re7 *");
+        assert_eq!(r.lang, "it");
+        assert_eq!(r.status, "ok");
+    }
+
+    #[test]
+    fn compact_scoresheet() {
+        let r = run("1.e4e52.Cf3Cc63.Ab5a64.Aa4Cf65.0-0Ae7");
+        assert_eq!(r.plies, 10, "{:?}", r.findings);
+        assert_eq!(r.lang, "it");
+    }
+
+    #[test]
+    fn illegal_move_with_suggestion() {
+        let r = run("1. e4 e5 2. Ng3 Nc6 3. Bb5 *");
+        assert_eq!(r.status, "error");
+        let f = &r.findings[0];
+        assert_eq!(f.kind, Kind::IllegalMove);
+        assert_eq!(f.ply, 3);
+        assert_eq!(f.move_text.as_deref(), Some("2.Ng3"));
+        assert_eq!(f.suggestions.as_ref().unwrap()[0].san, "Nf3");
+        assert_eq!(r.plies, 2);
+    }
+
+    #[test]
+    fn ambiguous_move() {
+        let r = run("1. Nf3 d5 2. d3 e5 3. Nd2 *");
+        let f = &r.findings[0];
+        assert_eq!(f.kind, Kind::AmbiguousMove);
+        assert_eq!(f.suggestions.as_ref().unwrap().len(), 2);
+    }
+
+    #[test]
+    fn variations_are_checked_from_their_branch_point() {
+        let r = run("1. e4 e5 (1... c5 2. Nf3 (2. Nc3) d6) 2. Nf3 (2. Qh5 Nc6 3. Qxf7) *");
+        assert_eq!(r.status, "ok", "{:?}", r.findings);
+        let r = run("1. e4 e5 (1... c5 2. Ke3) 2. Nf3 *");
+        assert_eq!(r.findings[0].variation, Some(1));
+        assert_eq!(r.plies, 3);
+    }
+
+    #[test]
+    fn illegal_stands_in_blitz() {
+        let text = "[FEN \"4k3/4r3/8/8/4K3/8/8/8 w - - 0 1\"]\n\n1. Ke3 Kd8 *";
+        let strict = run(text);
+        assert_eq!(strict.plies, 0);
+        let opts = Options {
+            illegal: IllegalPolicy::Stands,
+            ..Options::default()
+        };
+        let r = validate_text(text, &opts);
+        assert_eq!(r.findings[0].stood, Some(true));
+        assert_eq!(r.irregular_from_ply, Some(1));
+    }
+
+    #[test]
+    fn forced_language() {
+        let opts = Options {
+            lang: LangChoice::Fixed(by_code("en").unwrap()),
+            ..Options::default()
+        };
+        let r = validate_text("1. e4 e5 2. Cf3 *", &opts);
+        assert_eq!(r.findings[0].reason, Some("unknown_piece_letter"));
+        assert_eq!(r.findings[0].suggestions.as_ref().unwrap()[0].san, "Nf3");
+    }
+
+    #[test]
+    fn promotion_without_piece_reads_the_survivor() {
+        let text = "[FEN \"8/P7/8/8/8/8/k7/4K3 w - - 0 1\"]\n\n1. a8 Kb2 2. Nb6 *";
+        let r = run(text);
+        assert_eq!(r.status, "ok", "{:?}", r.findings);
+        assert!(r.final_fen.starts_with("8/8/1N6"));
+    }
+
+    #[test]
+    fn unreadable_is_reported_with_position() {
+        let r = run("[Event \"x\"]\n\n1. e4 e5\n2. Nf3 ##@@ *");
+        let f = &r.findings[0];
+        assert_eq!(f.kind, Kind::UnreadableMove);
+        assert_eq!((f.line, f.column), (4, 8));
+    }
+
+    #[test]
+    fn chess960_castling() {
+        let text = "[Variant \"Chess960\"]\n[FEN \"4k3/8/8/8/8/8/8/R5KR w HA - 0 1\"]\n\n1. O-O *";
+        let r = run(text);
+        assert_eq!(r.variant, "chess960");
+        assert!(
+            r.final_fen.starts_with("4k3/8/8/8/8/8/8/R4RK1"),
+            "{}",
+            r.final_fen
+        );
+    }
+}

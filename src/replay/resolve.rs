@@ -1,0 +1,827 @@
+//! Resolving a written move against the legal moves of a position.
+//!
+//! A move is accepted only when exactly one legal move fits what is written; `x` and `+` are
+//! optional (FIDE: the last four signs are optional), so they never decide a match but are
+//! checked afterwards as notation. When nothing fits, [`explain`] says why in words and
+//! finds the move a player could physically have made (for `--illegal stands`).
+//!
+//! ```
+//! use scoresheet::replay::resolve::{resolve, Resolution};
+//! use scoresheet::notation::{moves::written_move, languages::by_code};
+//! use shakmaty::{Chess, Position};
+//! let pos = Chess::default();
+//! let (_, w) = written_move("Cf3").unwrap();
+//! let legals = pos.legal_moves();
+//! assert!(matches!(resolve(&pos, &legals, &w, by_code("it").unwrap()), Resolution::Unique(_)));
+//! ```
+
+use shakmaty::{
+    attacks, san::San, Bitboard, CastlingSide, Chess, Color, Move, MoveList, Position, Rank, Role,
+    Square,
+};
+
+use crate::notation::{
+    languages::{alphabet, Language},
+    moves::{CaptureMark, CheckMark, WrittenKind, WrittenMove},
+};
+
+pub enum Resolution {
+    Unique(Move),
+    /// A pawn reached the last rank but no piece was written: these promotions fit.
+    PromotionMissing(Vec<Move>),
+    Ambiguous(Vec<Move>),
+    Illegal,
+    /// A piece letter this language does not have.
+    UnknownLetter,
+    /// `--`: a null move.
+    Null,
+}
+
+/// The role a written move names in `lang`: `Ok(None)` for coordinate notation (any piece on
+/// the origin square), `Err(())` for a letter the language does not have.
+pub fn written_role(w: &WrittenMove, lang: &Language) -> Result<Option<Role>, ()> {
+    match w.piece {
+        Some(l) => lang.role_of(l.index).map(Some).ok_or(()),
+        None if w.is_coordinate() => Ok(None),
+        None => Ok(Some(Role::Pawn)),
+    }
+}
+
+fn castling_side_of(m: Move) -> Option<CastlingSide> {
+    match m {
+        Move::Castle { king, rook } => Some(if rook.file() > king.file() {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        }),
+        _ => None,
+    }
+}
+
+/// Whether a legal move fits what is written (promotion aside, see [`resolve`]).
+fn fits(m: Move, w: &WrittenMove, role: Option<Role>, turn: Color) -> bool {
+    let Some(to_file) = w.to_file else {
+        return false;
+    };
+    if let Move::Castle { king, rook } = m {
+        // Only coordinate notation names castling by squares: the king's two-square move
+        // (`e1g1`) or, in Chess960, king takes rook (`e1h1`).
+        if role.is_some_and(|r| r != Role::King) || w.from_square() != Some(king) {
+            return false;
+        }
+        let side = castling_side_of(m).unwrap_or(CastlingSide::KingSide);
+        let king_to = side.king_to(turn);
+        let to = w.to_square();
+        return to == Some(rook) || to == Some(king_to);
+    }
+    if let Some(r) = role {
+        if m.role() != r {
+            return false;
+        }
+    }
+    let to = m.to();
+    if to.file() != to_file || w.to_rank.is_some_and(|r| r != to.rank()) {
+        return false;
+    }
+    let from = m.from().unwrap_or(to);
+    if w.from_file.is_some_and(|f| f != from.file())
+        || w.from_rank.is_some_and(|r| r != from.rank())
+    {
+        return false;
+    }
+    true
+}
+
+/// Match a written move against the legal moves.
+pub fn resolve(pos: &Chess, legals: &MoveList, w: &WrittenMove, lang: &Language) -> Resolution {
+    match w.kind {
+        WrittenKind::Null => return Resolution::Null,
+        WrittenKind::Castle(side) => {
+            let found: Vec<Move> = legals
+                .iter()
+                .copied()
+                .filter(|m| castling_side_of(*m) == Some(side))
+                .collect();
+            return match found.len() {
+                1 => Resolution::Unique(found[0]),
+                0 => Resolution::Illegal,
+                _ => Resolution::Ambiguous(found),
+            };
+        }
+        WrittenKind::Move => {}
+    }
+    let Ok(role) = written_role(w, lang) else {
+        return Resolution::UnknownLetter;
+    };
+    let promotion = match w.promotion {
+        Some(l) => match lang.role_of(l.index) {
+            Some(r) => Some(r),
+            None => return Resolution::UnknownLetter,
+        },
+        None => None,
+    };
+    let turn = pos.turn();
+    let mut found: Vec<Move> = Vec::new();
+    let mut unpromoted: Vec<Move> = Vec::new();
+    for &m in legals.iter() {
+        if !fits(m, w, role, turn) {
+            continue;
+        }
+        if m.promotion() == promotion {
+            found.push(m);
+        } else if promotion.is_none() {
+            unpromoted.push(m);
+        }
+    }
+    match found.len() {
+        1 => Resolution::Unique(found[0]),
+        0 if !unpromoted.is_empty() => {
+            // Fitting moves that differ only by the promotion piece.
+            unpromoted.sort_by_key(|m| promotion_order(m.promotion()));
+            let first = unpromoted[0];
+            if unpromoted
+                .iter()
+                .all(|m| m.from() == first.from() && m.to() == first.to())
+            {
+                Resolution::PromotionMissing(unpromoted)
+            } else {
+                Resolution::Ambiguous(unpromoted)
+            }
+        }
+        0 => Resolution::Illegal,
+        _ => Resolution::Ambiguous(found),
+    }
+}
+
+fn promotion_order(r: Option<Role>) -> u8 {
+    match r {
+        Some(Role::Queen) => 0,
+        Some(Role::Knight) => 1,
+        Some(Role::Rook) => 2,
+        Some(Role::Bishop) => 3,
+        _ => 4,
+    }
+}
+
+/// Irregular but understandable notation of a move that resolved uniquely.
+pub struct NotationIssue {
+    pub reason: &'static str,
+    pub message: String,
+}
+
+/// Check the optional signs and forms of a move that resolved to `m` (played from `pos`).
+/// `after` is the position after it, `mate` whether it is checkmate.
+pub fn notation_issues(
+    pos: &Chess,
+    m: Move,
+    w: &WrittenMove,
+    after: &Chess,
+    mate: bool,
+    out: &mut Vec<NotationIssue>,
+) {
+    let mut add = |reason, message: String| out.push(NotationIssue { reason, message });
+    if w.piece.is_some_and(|l| l.lowercase) {
+        add(
+            "lowercase_piece_letter",
+            "the piece letter is written in lower case".into(),
+        );
+    }
+    if w.kind == WrittenKind::Move {
+        let short_form = !w.is_coordinate() && w.from_square().is_none();
+        if w.capture != CaptureMark::None && !m.is_capture() {
+            add(
+                "capture_mark_on_non_capture",
+                "a capture is marked but nothing is captured".into(),
+            );
+        } else if short_form && m.is_capture() && w.capture == CaptureMark::None {
+            add(
+                "missing_capture_mark",
+                "the capture is not marked with x".into(),
+            );
+        }
+        if short_form && (w.from_file.is_some() || w.from_rank.is_some()) {
+            if let San::Normal { file, rank, .. } = San::from_move(pos, m) {
+                let superfluous = (w.from_file.is_some() && file.is_none())
+                    || (w.from_rank.is_some() && rank.is_none());
+                if superfluous {
+                    add(
+                        "superfluous_disambiguation",
+                        "the origin is given although only one piece can make the move".into(),
+                    );
+                }
+            }
+        }
+        if w.to_rank.is_none() {
+            add(
+                "minimal_pawn_capture",
+                "the destination rank is left out".into(),
+            );
+        }
+    }
+    if w.en_passant_mark && !matches!(m, Move::EnPassant { .. }) {
+        add(
+            "en_passant_mark_on_other_move",
+            "marked e.p. but the move is not an en passant capture".into(),
+        );
+    }
+    match w.check {
+        CheckMark::None => {}
+        CheckMark::Check => {
+            if mate {
+                add(
+                    "mate_marked_as_check",
+                    "the move gives checkmate but is marked only as check".into(),
+                );
+            } else if !after.is_check() {
+                add(
+                    "wrong_check_mark",
+                    "marked as check but the move gives no check".into(),
+                );
+            }
+        }
+        CheckMark::Mate => {
+            if !mate {
+                add(
+                    "wrong_mate_mark",
+                    "marked as checkmate but the move does not mate".into(),
+                );
+            }
+        }
+        CheckMark::DoublePlus => {
+            if !mate && after.checkers().count() < 2 {
+                add(
+                    "wrong_check_mark",
+                    "marked `++` (mate or double check) but the move is neither".into(),
+                );
+            }
+        }
+    }
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::King => "king",
+        Role::Queen => "queen",
+        Role::Rook => "rook",
+        Role::Bishop => "bishop",
+        Role::Knight => "knight",
+        Role::Pawn => "pawn",
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Why no legal move fits, and the move the player could physically have made, if exactly one.
+pub struct Explanation {
+    pub reason: &'static str,
+    pub message: String,
+    /// A move that is made as the piece moves but breaks a rule (king left in check, castling
+    /// rights lost, castling through check): what `--illegal stands` plays.
+    pub executable: Option<Move>,
+}
+
+/// Destinations a piece on `from` could move to by its kind's movement, ignoring whether
+/// the own king is left in check.
+fn pseudo_targets(pos: &Chess, from: Square, role: Role) -> Bitboard {
+    let board = pos.board();
+    let us = board.by_color(pos.turn());
+    let them = board.by_color(!pos.turn());
+    let occupied = board.occupied();
+    if role == Role::Pawn {
+        let turn = pos.turn();
+        let mut t = attacks::pawn_attacks(turn, from) & them;
+        if let Some(ep) = pos.maybe_ep_square() {
+            if attacks::pawn_attacks(turn, from).contains(ep) {
+                t.add(ep);
+            }
+        }
+        let dir = if turn == Color::White { 8 } else { -8 };
+        if let Some(one) = from.offset(dir) {
+            if !occupied.contains(one) {
+                t.add(one);
+                let start = if turn == Color::White {
+                    Rank::Second
+                } else {
+                    Rank::Seventh
+                };
+                if from.rank() == start {
+                    if let Some(two) = one.offset(dir) {
+                        if !occupied.contains(two) {
+                            t.add(two);
+                        }
+                    }
+                }
+            }
+        }
+        t
+    } else {
+        attacks::attacks(from, role.of(pos.turn()), occupied) & !us
+    }
+}
+
+fn pseudo_move(pos: &Chess, from: Square, to: Square, role: Role, promotion: Option<Role>) -> Move {
+    if role == Role::Pawn && Some(to) == pos.maybe_ep_square() && from.file() != to.file() {
+        if pos.board().piece_at(to).is_none() {
+            return Move::EnPassant { from, to };
+        }
+    }
+    Move::Normal {
+        role,
+        from,
+        capture: pos.board().role_at(to),
+        to,
+        promotion,
+    }
+}
+
+/// Explain why no legal move fits `w`.
+pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
+    let turn = pos.turn();
+    let side = color_name(turn);
+    let board = pos.board();
+    if let WrittenKind::Castle(cs) = w.kind {
+        return explain_castling(pos, cs);
+    }
+    if w.kind == WrittenKind::Null {
+        return Explanation {
+            reason: "null_move_in_check",
+            message: "a null move cannot be made while in check".into(),
+            executable: None,
+        };
+    }
+    let role = match written_role(w, lang) {
+        Ok(r) => r,
+        Err(()) => {
+            let l = w.piece.map(|l| alphabet().letter(l.index)).unwrap_or("?");
+            return Explanation {
+                reason: "unknown_piece_letter",
+                message: format!("`{l}` is not a piece letter in {}", lang.name),
+                executable: None,
+            };
+        }
+    };
+    let promotion = w.promotion.and_then(|l| lang.role_of(l.index));
+    if w.promotion.is_some() && promotion.is_none() {
+        return Explanation {
+            reason: "unknown_piece_letter",
+            message: format!(
+                "the promotion letter is not a piece letter in {}",
+                lang.name
+            ),
+            executable: None,
+        };
+    }
+    if matches!(promotion, Some(Role::King) | Some(Role::Pawn)) {
+        return Explanation {
+            reason: "bad_promotion_piece",
+            message: format!(
+                "a pawn cannot be promoted to a {}",
+                role_name(promotion.unwrap_or(Role::King))
+            ),
+            executable: None,
+        };
+    }
+    let to = w.to_square();
+    let last_rank = if turn == Color::White {
+        Rank::Eighth
+    } else {
+        Rank::First
+    };
+    // The origin square in long notation.
+    if let Some(from) = w.from_square() {
+        match board.piece_at(from) {
+            None => {
+                return Explanation {
+                    reason: "origin_empty",
+                    message: format!("there is no piece on {from}"),
+                    executable: None,
+                }
+            }
+            Some(p) if p.color != turn => {
+                return Explanation {
+                    reason: "origin_wrong_side",
+                    message: format!("the piece on {from} is {}'s", color_name(p.color)),
+                    executable: None,
+                }
+            }
+            Some(p) if role.is_some_and(|r| r != p.role) => {
+                return Explanation {
+                    reason: "origin_wrong_piece",
+                    message: format!(
+                        "{from} holds a {}, not a {}",
+                        role_name(p.role),
+                        role_name(role.unwrap_or(p.role))
+                    ),
+                    executable: None,
+                }
+            }
+            _ => {}
+        }
+    }
+    let our = match role {
+        Some(r) => board.by_piece(r.of(turn)),
+        None => board.by_color(turn),
+    };
+    let mut origins = Bitboard::EMPTY;
+    for sq in our {
+        if w.from_file.is_some_and(|f| f != sq.file())
+            || w.from_rank.is_some_and(|r| r != sq.rank())
+        {
+            continue;
+        }
+        origins.add(sq);
+    }
+    let what = role.map_or("piece", role_name);
+    if our.is_empty() {
+        return Explanation {
+            reason: "no_such_piece",
+            message: format!("{side} has no {what}"),
+            executable: None,
+        };
+    }
+    if origins.is_empty() {
+        return Explanation {
+            reason: "no_such_piece",
+            message: format!("{side} has no {what} on the square the move names"),
+            executable: None,
+        };
+    }
+    // Physically possible moves that fit.
+    let mut executable = Vec::new();
+    for from in origins {
+        let r = role.unwrap_or_else(|| board.role_at(from).unwrap_or(Role::Pawn));
+        for t in pseudo_targets(pos, from, r) {
+            if t.file() != w.to_file.unwrap_or(t.file()) || w.to_rank.is_some_and(|x| x != t.rank())
+            {
+                continue;
+            }
+            let promo = if r == Role::Pawn && t.rank() == last_rank {
+                Some(promotion.unwrap_or(Role::Queen))
+            } else {
+                None
+            };
+            executable.push((
+                pseudo_move(pos, from, t, r, promo),
+                promotion.is_none() && promo.is_some(),
+            ));
+        }
+    }
+    if !executable.is_empty() {
+        if executable.iter().all(|(_, missing)| *missing) {
+            return Explanation {
+                reason: "promotion_missing",
+                message: "the pawn reaches the last rank but no promotion piece is written".into(),
+                executable: None,
+            };
+        }
+        if promotion.is_some() && executable.iter().all(|(m, _)| m.promotion().is_none()) {
+            return Explanation {
+                reason: "promotion_wrong_rank",
+                message: "a promotion is written but the pawn does not reach the last rank".into(),
+                executable: None,
+            };
+        }
+        let only = (executable.len() == 1).then(|| executable[0].0);
+        let king_move = executable.iter().all(|(m, _)| m.role() == Role::King);
+        let message = if king_move {
+            format!("the king would be in check on {}", executable[0].0.to())
+        } else if let Some(m) = only {
+            format!(
+                "the move leaves {side}'s king in check (the {} on {} is pinned or the check is not parried)",
+                role_name(m.role()),
+                m.from().map(|s| s.to_string()).unwrap_or_default()
+            )
+        } else {
+            format!("every {what} move that fits leaves {side}'s king in check")
+        };
+        return Explanation {
+            reason: "leaves_king_in_check",
+            message,
+            executable: only,
+        };
+    }
+    let target_desc = match to {
+        Some(t) => t.to_string(),
+        None => format!("the {}-file", w.to_file.map(|f| f.char()).unwrap_or('?')),
+    };
+    // Reachable on an empty board?
+    let mut geometric = false;
+    let mut blocked_by_own = false;
+    for from in origins {
+        let r = role.unwrap_or_else(|| board.role_at(from).unwrap_or(Role::Pawn));
+        let Some(t) = to else { break };
+        if r == Role::Pawn {
+            continue;
+        }
+        if attacks::attacks(from, r.of(turn), Bitboard::EMPTY).contains(t) {
+            geometric = true;
+            if board.by_color(turn).contains(t)
+                && attacks::attacks(from, r.of(turn), board.occupied()).contains(t)
+            {
+                blocked_by_own = true;
+            }
+        }
+    }
+    let capture_note = match (w.capture != CaptureMark::None, to) {
+        (true, Some(t)) if board.piece_at(t).is_none() && Some(t) != pos.maybe_ep_square() => {
+            format!("; {t} is empty, there is nothing to capture")
+        }
+        _ => String::new(),
+    };
+    if role == Some(Role::Pawn) {
+        return explain_pawn(pos, w, origins, &target_desc, &capture_note);
+    }
+    if blocked_by_own {
+        let t = to.map(|t| t.to_string()).unwrap_or_default();
+        return Explanation {
+            reason: "destination_own_piece",
+            message: format!("{t} is occupied by one of {side}'s own pieces"),
+            executable: None,
+        };
+    }
+    if geometric {
+        return Explanation {
+            reason: "path_blocked",
+            message: format!("the path of the {what} to {target_desc} is blocked{capture_note}"),
+            executable: None,
+        };
+    }
+    let message = if origins.count() == 1 {
+        let from = origins.first().map(|s| s.to_string()).unwrap_or_default();
+        format!("the {what} on {from} cannot reach {target_desc}{capture_note}")
+    } else {
+        format!("no {what} of {side} can reach {target_desc}{capture_note}")
+    };
+    Explanation {
+        reason: "unreachable",
+        message,
+        executable: None,
+    }
+}
+
+fn explain_pawn(
+    pos: &Chess,
+    w: &WrittenMove,
+    origins: Bitboard,
+    target_desc: &str,
+    capture_note: &str,
+) -> Explanation {
+    let turn = pos.turn();
+    let board = pos.board();
+    let diagonal = w.from_file.is_some_and(|f| Some(f) != w.to_file);
+    if diagonal {
+        if let Some(t) = w.to_square() {
+            let ep_rank = if turn == Color::White {
+                Rank::Sixth
+            } else {
+                Rank::Third
+            };
+            let behind = if turn == Color::White {
+                t.offset(-8)
+            } else {
+                t.offset(8)
+            };
+            let enemy_pawn_behind =
+                behind.is_some_and(|b| board.piece_at(b) == Some(Role::Pawn.of(!turn)));
+            if t.rank() == ep_rank && board.piece_at(t).is_none() && enemy_pawn_behind {
+                return Explanation {
+                    reason: "en_passant_not_available",
+                    message: format!(
+                        "en passant on {t} is not available: the pawn did not just advance two squares"
+                    ),
+                    executable: None,
+                };
+            }
+            if board.piece_at(t).is_none() {
+                return Explanation {
+                    reason: "nothing_to_capture",
+                    message: format!("a pawn captures diagonally, but {t} is empty"),
+                    executable: None,
+                };
+            }
+        }
+        return Explanation {
+            reason: "unreachable",
+            message: format!("no pawn can capture on {target_desc}{capture_note}"),
+            executable: None,
+        };
+    }
+    if let Some(t) = w.to_square() {
+        if board.occupied().contains(t) {
+            return Explanation {
+                reason: "destination_occupied",
+                message: format!("{t} is occupied, and a pawn moving straight cannot capture"),
+                executable: None,
+            };
+        }
+        let dir: i32 = if turn == Color::White { 8 } else { -8 };
+        for from in origins.into_iter().filter(|f| f.file() == t.file()) {
+            if from.offset(2 * dir) == Some(t) {
+                let mid = from.offset(dir);
+                if mid.is_some_and(|m| board.occupied().contains(m)) {
+                    return Explanation {
+                        reason: "path_blocked",
+                        message: format!(
+                            "the pawn on {from} cannot jump over the piece in front of it"
+                        ),
+                        executable: None,
+                    };
+                }
+                return Explanation {
+                    reason: "double_step_not_from_start",
+                    message: format!(
+                        "the pawn on {from} may advance two squares only from its starting square"
+                    ),
+                    executable: None,
+                };
+            }
+        }
+    }
+    Explanation {
+        reason: "unreachable",
+        message: format!("no pawn can reach {target_desc}{capture_note}"),
+        executable: None,
+    }
+}
+
+fn explain_castling(pos: &Chess, side: CastlingSide) -> Explanation {
+    let turn = pos.turn();
+    let castles = pos.castles();
+    let board = pos.board();
+    let words = if side == CastlingSide::KingSide {
+        "kingside"
+    } else {
+        "queenside"
+    };
+    let Some(rook) = castles.rook(turn, side) else {
+        return Explanation {
+            reason: "castling_rights_lost",
+            message: format!(
+                "{} can no longer castle {words}: the king or that rook has moved or been captured",
+                color_name(turn)
+            ),
+            executable: None,
+        };
+    };
+    let Some(king) = board.king_of(turn) else {
+        return Explanation {
+            reason: "castling_rights_lost",
+            message: "there is no king to castle with".into(),
+            executable: None,
+        };
+    };
+    let path = castles.path(turn, side);
+    let blockers = path & board.occupied() & !Bitboard::from(king) & !Bitboard::from(rook);
+    if blockers.any() {
+        return Explanation {
+            reason: "castling_path_blocked",
+            message: format!(
+                "castling {words} is blocked: pieces stand between king and rook ({})",
+                blockers
+                    .into_iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            executable: None,
+        };
+    }
+    let executable = Some(Move::Castle { king, rook });
+    if pos.is_check() {
+        return Explanation {
+            reason: "castling_out_of_check",
+            message: "the king is in check: castling out of check is not allowed".into(),
+            executable,
+        };
+    }
+    Explanation {
+        reason: "castling_through_check",
+        message: format!("castling {words} would take the king through or onto an attacked square"),
+        executable,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{languages::by_code, moves::written_move};
+    use shakmaty::{fen::Fen, CastlingMode};
+
+    fn pos(fen: &str) -> Chess {
+        let f: Fen = fen.parse().unwrap();
+        f.into_position(CastlingMode::Standard).unwrap()
+    }
+
+    fn run(p: &Chess, s: &str, lang: &str) -> Resolution {
+        let (_, w) = written_move(s).unwrap();
+        resolve(p, &p.legal_moves(), &w, by_code(lang).unwrap())
+    }
+
+    fn why(p: &Chess, s: &str) -> Explanation {
+        let (_, w) = written_move(s).unwrap();
+        explain(p, &w, by_code("en").unwrap())
+    }
+
+    #[test]
+    fn unique_ambiguous_illegal() {
+        let p = Chess::default();
+        assert!(matches!(run(&p, "Nf3", "en"), Resolution::Unique(_)));
+        assert!(matches!(run(&p, "Cf3", "it"), Resolution::Unique(_)));
+        assert!(matches!(run(&p, "Nf4", "en"), Resolution::Illegal));
+        assert!(matches!(run(&p, "g1f3", "en"), Resolution::Unique(_)));
+        assert!(matches!(run(&p, "Cf3", "en"), Resolution::UnknownLetter));
+        let p = pos("4k3/8/8/8/8/8/8/2N1K1N1 w - - 0 1");
+        assert!(matches!(run(&p, "Ne2", "en"), Resolution::Ambiguous(_)));
+        assert!(matches!(run(&p, "Nge2", "en"), Resolution::Unique(_)));
+    }
+
+    #[test]
+    fn minimal_pawn_captures() {
+        let p = pos("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+        assert!(matches!(run(&p, "ed", "en"), Resolution::Unique(_)));
+        assert!(matches!(run(&p, "exd", "en"), Resolution::Unique(_)));
+        assert!(matches!(run(&p, "ed5", "en"), Resolution::Unique(_)));
+        assert!(matches!(run(&p, "e:d", "en"), Resolution::Unique(_)));
+    }
+
+    #[test]
+    fn castling_by_coordinates() {
+        let p = pos("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        assert!(matches!(
+            run(&p, "e1g1", "en"),
+            Resolution::Unique(Move::Castle { .. })
+        ));
+        assert!(matches!(
+            run(&p, "0-0", "en"),
+            Resolution::Unique(Move::Castle { .. })
+        ));
+    }
+
+    #[test]
+    fn promotion_missing() {
+        let p = pos("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(matches!(run(&p, "a8", "en"), Resolution::PromotionMissing(v) if v.len() == 4));
+        assert!(matches!(run(&p, "a8=D", "it"), Resolution::Unique(_)));
+        assert!(matches!(run(&p, "a8(Q)", "en"), Resolution::Unique(_)));
+    }
+
+    #[test]
+    fn pinned_disambiguation_is_illegal() {
+        // fide-edge-cases F10
+        let p = pos("4k3/8/8/8/1b6/8/3N4/4K1N1 w - - 0 1");
+        assert!(matches!(run(&p, "Nf3", "en"), Resolution::Unique(_)));
+        assert!(matches!(run(&p, "Ndf3", "en"), Resolution::Illegal));
+        assert_eq!(why(&p, "Ndf3").reason, "leaves_king_in_check");
+    }
+
+    #[test]
+    fn reasons() {
+        let p = Chess::default();
+        assert_eq!(why(&p, "Nd4").reason, "unreachable");
+        assert_eq!(why(&p, "Bc4").reason, "path_blocked");
+        assert_eq!(why(&p, "Nd2").reason, "destination_own_piece");
+        assert_eq!(why(&p, "e5").reason, "unreachable");
+        assert_eq!(
+            why(&pos("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1"), "e5").reason,
+            "double_step_not_from_start"
+        );
+        assert_eq!(why(&p, "O-O").reason, "castling_path_blocked");
+        assert_eq!(why(&p, "exd3").reason, "nothing_to_capture");
+        assert_eq!(why(&p, "e3e4").reason, "origin_empty");
+        assert_eq!(why(&p, "Qxd5").reason, "path_blocked");
+        let p = pos("4k3/4r3/8/8/4K3/8/8/8 w - - 0 1");
+        let e = why(&p, "Ke3");
+        assert_eq!(e.reason, "leaves_king_in_check");
+        assert!(e.executable.is_some());
+        let p = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(why(&p, "Nf3").reason, "no_such_piece");
+        let p = pos("r3k3/8/8/8/8/8/8/4K2R w - - 0 1");
+        assert_eq!(why(&p, "O-O").reason, "castling_rights_lost");
+        let p = pos("5k2/5r2/8/8/8/8/8/R3K2R w KQ - 0 1");
+        let e = why(&p, "O-O");
+        assert_eq!(e.reason, "castling_through_check");
+        assert!(e.executable.is_some());
+    }
+
+    #[test]
+    fn notation_checks() {
+        let p = Chess::default();
+        let (_, w) = written_move("Ngf3+").unwrap();
+        let m = match resolve(&p, &p.legal_moves(), &w, by_code("en").unwrap()) {
+            Resolution::Unique(m) => m,
+            _ => panic!(),
+        };
+        let mut after = p.clone();
+        after.play_unchecked(m);
+        let mut out = Vec::new();
+        notation_issues(&p, m, &w, &after, false, &mut out);
+        let reasons: Vec<_> = out.iter().map(|i| i.reason).collect();
+        assert!(reasons.contains(&"superfluous_disambiguation"));
+        assert!(reasons.contains(&"wrong_check_mark"));
+    }
+}

@@ -1,0 +1,260 @@
+//! Printers: text for people, CSV and JSON Lines for programs. They only format
+//! [`GameRecord`]s; they never decide anything.
+//!
+//! The JSON Lines record is [`GameRecord`] serialised as is (schema in the README).
+//! The CSV has one row per finding and one row with empty finding columns for a game with
+//! none, so every game appears:
+//! `file,game,offset,line,lang,variant,plies,status,final_fen,kind,severity,ply,move,move_line,move_column,reason,message,suggestions`.
+
+use std::{
+    collections::BTreeMap,
+    io::{self, Write},
+};
+
+use crate::{finding::Severity, replay::GameRecord};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Format {
+    #[default]
+    Text,
+    Jsonl,
+    Csv,
+}
+
+pub const CSV_HEADER: [&str; 18] = [
+    "file",
+    "game",
+    "offset",
+    "line",
+    "lang",
+    "variant",
+    "plies",
+    "status",
+    "final_fen",
+    "kind",
+    "severity",
+    "ply",
+    "move",
+    "move_line",
+    "move_column",
+    "reason",
+    "message",
+    "suggestions",
+];
+
+/// Totals over a run, for the closing summary.
+#[derive(Debug, Default, Clone)]
+pub struct Summary {
+    pub games: u64,
+    pub plies: u64,
+    pub games_with_errors: u64,
+    /// Games with at least one finding of a kind, by kind id.
+    pub by_kind: BTreeMap<&'static str, u64>,
+}
+
+impl Summary {
+    pub fn add(&mut self, r: &GameRecord) {
+        self.games += 1;
+        self.plies += u64::from(r.plies);
+        if r.has_errors() {
+            self.games_with_errors += 1;
+        }
+        let mut kinds: Vec<&'static str> = r.findings.iter().map(|f| f.kind.id()).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        for k in kinds {
+            *self.by_kind.entry(k).or_default() += 1;
+        }
+    }
+}
+
+pub struct Reporter<W: Write> {
+    format: Format,
+    out: W,
+    pub summary: Summary,
+}
+
+/// One CSV row, quoted as the `csv` crate quotes.
+fn csv_row<W: Write>(out: &mut W, fields: &[&str]) -> io::Result<()> {
+    let mut w = csv::WriterBuilder::new().from_writer(Vec::with_capacity(256));
+    w.write_record(fields).map_err(io::Error::other)?;
+    let bytes = w
+        .into_inner()
+        .map_err(|e| io::Error::other(e.to_string()))?;
+    out.write_all(&bytes)
+}
+
+impl<W: Write> Reporter<W> {
+    pub fn new(format: Format, out: W) -> io::Result<Reporter<W>> {
+        let mut r = Reporter {
+            format,
+            out,
+            summary: Summary::default(),
+        };
+        if format == Format::Csv {
+            csv_row(&mut r.out, &CSV_HEADER)?;
+        }
+        Ok(r)
+    }
+
+    pub fn write(&mut self, r: &GameRecord) -> io::Result<()> {
+        self.summary.add(r);
+        match self.format {
+            Format::Jsonl => {
+                serde_json::to_writer(&mut self.out, r)?;
+                self.out.write_all(b"\n")
+            }
+            Format::Csv => self.write_csv(r),
+            Format::Text => write_text(&mut self.out, r),
+        }
+    }
+
+    fn write_csv(&mut self, r: &GameRecord) -> io::Result<()> {
+        let game = r.game.to_string();
+        let offset = r.offset.to_string();
+        let line = r.line.to_string();
+        let plies = r.plies.to_string();
+        let base = [
+            r.file.as_str(),
+            &game,
+            &offset,
+            &line,
+            &r.lang,
+            r.variant,
+            &plies,
+            r.status,
+            &r.final_fen,
+        ];
+        if r.findings.is_empty() {
+            let mut row: Vec<&str> = base.to_vec();
+            row.extend(["", "", "", "", "", "", "", "", ""]);
+            csv_row(&mut self.out, &row)?;
+        }
+        for f in &r.findings {
+            let ply = f.ply.to_string();
+            let fl = f.line.to_string();
+            let fc = f.column.to_string();
+            let sugg = f
+                .suggestions
+                .as_ref()
+                .map(|s| {
+                    s.iter()
+                        .map(|x| x.san.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .unwrap_or_default();
+            let severity = severity_id(f.severity);
+            let mut row: Vec<&str> = base.to_vec();
+            row.extend([
+                f.kind.id(),
+                severity,
+                &ply,
+                f.move_text.as_deref().unwrap_or(""),
+                &fl,
+                &fc,
+                f.reason.unwrap_or(""),
+                &f.message,
+                &sugg,
+            ]);
+            csv_row(&mut self.out, &row)?;
+        }
+        Ok(())
+    }
+
+    /// Write what ends the report (the summary table in text format) and flush.
+    pub fn finish(&mut self) -> io::Result<()> {
+        if self.format == Format::Text {
+            write_summary(&mut self.out, &self.summary)?;
+        }
+        self.out.flush()
+    }
+}
+
+pub fn severity_id(s: Severity) -> &'static str {
+    match s {
+        Severity::Info => "info",
+        Severity::Warning => "warning",
+        Severity::Error => "error",
+    }
+}
+
+fn write_text<W: Write>(out: &mut W, r: &GameRecord) -> io::Result<()> {
+    let tag = |name: &str| {
+        r.tags
+            .0
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or("?")
+    };
+    let candidates = if r.lang_candidates.is_empty() {
+        String::new()
+    } else {
+        format!(" (also {})", r.lang_candidates.join(", "))
+    };
+    writeln!(
+        out,
+        "{}:{}: game {}: {} - {} {}  [{}{}; {} plies; {}]",
+        r.file,
+        r.line,
+        r.game,
+        tag("White"),
+        tag("Black"),
+        r.result.unwrap_or(tag("Result")),
+        r.lang,
+        candidates,
+        r.plies,
+        r.status.to_uppercase()
+    )?;
+    for f in &r.findings {
+        let mv = f
+            .move_text
+            .as_deref()
+            .map(|m| format!(" {m}"))
+            .unwrap_or_default();
+        let var = f
+            .variation
+            .map(|d| format!(" (variation {d})"))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "  {}:{}: {} {}{} ply {}{}: {}",
+            f.line,
+            f.column,
+            severity_id(f.severity),
+            f.kind.id(),
+            var,
+            f.ply,
+            mv,
+            f.message
+        )?;
+        if let Some(s) = f.suggestions.as_ref().filter(|s| !s.is_empty()) {
+            let list: Vec<String> = s.iter().map(|x| x.san.clone()).collect();
+            writeln!(out, "      did the writer mean: {}?", list.join(", "))?;
+        }
+    }
+    if let Some(p) = r.irregular_from_ply {
+        writeln!(
+            out,
+            "  note: from ply {p} on, the replay rests on an irregular position (an illegal move stood)"
+        )?;
+    }
+    Ok(())
+}
+
+fn write_summary<W: Write>(out: &mut W, s: &Summary) -> io::Result<()> {
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{} games, {} plies, {} with errors",
+        s.games, s.plies, s.games_with_errors
+    )?;
+    if !s.by_kind.is_empty() {
+        writeln!(out, "{:<24} games", "finding")?;
+        for (k, n) in &s.by_kind {
+            writeln!(out, "{k:<24} {n}")?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,50 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use scoresheet::{
+    notation::split::GameSplitter,
+    replay::{validate, GameRecord, Options},
+};
+
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Validate every game of a file with the library.
+pub fn validate_file(path: &Path, opts: &Options) -> Vec<GameRecord> {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let name = path.display().to_string();
+    GameSplitter::new(&bytes[..])
+        .map(|g| validate(&g.expect("reading from memory"), &name, opts))
+        .collect()
+}
+
+/// Rows of a tab-separated file with a header line, as (header → value) maps.
+pub fn read_tsv(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut lines = text.lines();
+    let header: Vec<String> = lines
+        .next()
+        .unwrap_or("")
+        .split('\t')
+        .map(str::to_string)
+        .collect();
+    lines
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            header
+                .iter()
+                .cloned()
+                .zip(l.split('\t').map(str::to_string))
+                .collect()
+        })
+        .collect()
+}
+
+/// `../shared`, when it is there.
+pub fn shared() -> Option<PathBuf> {
+    let p = repo().join("..").join("shared");
+    p.join("corpora").is_dir().then_some(p)
+}
