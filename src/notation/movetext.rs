@@ -416,6 +416,12 @@ fn next_boundary(word: &str, expected: u32) -> usize {
 }
 
 fn classify_word(word: &str) -> TokenKind {
+    // A glyph written apart from its move (`e4 !?`) is an annotation, as a NAG is.
+    if let Ok((rest, nag)) = super::moves::annotation_glyph(word) {
+        if rest.is_empty() {
+            return TokenKind::Nag(nag);
+        }
+    }
     let r = readings(word);
     match r.len() {
         0 => {
@@ -593,6 +599,7 @@ mod tests {
 
     #[test]
     fn garbage_is_unreadable_not_lost() {
+        assert_eq!(kinds("1.e4 !? e5")[2], TokenKind::Nag(5));
         let k = kinds("1.e4 zq9 e5");
         assert!(k.contains(&TokenKind::Unreadable));
     }

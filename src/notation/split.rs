@@ -180,8 +180,13 @@ fn ends_with_result(s: &[u8]) -> bool {
         || word.ends_with("½-½".as_bytes())
 }
 
+/// The first byte of a line that is neither white space nor a UTF-8 byte-order mark.
 fn first_non_blank(line: &[u8]) -> Option<usize> {
-    line.iter().position(|b| !b.is_ascii_whitespace())
+    let skip = if line.starts_with(b"\xef\xbb\xbf") { 3 } else { 0 };
+    line[skip..]
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .map(|i| i + skip)
 }
 
 fn starts_numbering(line: &[u8]) -> bool {
@@ -314,6 +319,13 @@ mod tests {
         assert_eq!(games[0].line, 3);
         assert_eq!(games[0].offset, 2);
         assert_eq!(&games[0].game_bytes()[..6], b"[Event");
+    }
+
+    #[test]
+    fn byte_order_mark_is_blank() {
+        let games = split("\u{feff}[Event \"a\"]\n[Result \"*\"]\n\n1. e4 *\n");
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].offset, 3);
     }
 
     #[test]

@@ -214,7 +214,14 @@ pub fn validate(raw: &RawGame, file: &str, opts: &Options) -> GameRecord {
     record
 }
 
-fn finish(record: &mut GameRecord, _line: u64) {
+fn finish(record: &mut GameRecord, line: u64) {
+    for f in &mut record.findings {
+        if f.line == 0 {
+            // Findings about the game as a whole point at its first line.
+            f.line = line.max(1);
+            f.column = 1;
+        }
+    }
     if record.final_fen.is_empty() {
         record.final_fen = record
             .tags
@@ -352,7 +359,8 @@ fn detect_language(game: &Game) -> (&'static Language, Vec<String>) {
             langs[1..].iter().map(|l| l.code.clone()).collect(),
         );
     }
-    let scored: Vec<((u32, bool, u32), &Vec<&'static Language>)> = groups
+    type Score = (u32, bool, bool, u32);
+    let scored: Vec<(Score, &Vec<&'static Language>)> = groups
         .iter()
         .map(|(_, langs)| {
             let o = game.replay(langs[0], false);
@@ -361,14 +369,24 @@ fn detect_language(game: &Game) -> (&'static Language, Vec<String>) {
                 .iter()
                 .filter(|f| f.severity == Severity::Error)
                 .count() as u32;
-            ((o.plies, o.clean, u32::MAX - errors), langs)
+            // Where two readings fail at the same move, the one that names pieces on the
+            // board (an ambiguity, an illegal move) reads better than one that names a piece
+            // the side does not have or a letter the language lacks.
+            let near_miss = o
+                .findings
+                .iter()
+                .find(|f| f.kind.is_move_error() && f.variation.is_none())
+                .is_none_or(|f| {
+                    !matches!(f.reason, Some("no_such_piece" | "unknown_piece_letter"))
+                });
+            ((o.plies, o.clean, near_miss, u32::MAX - errors), langs)
         })
         .collect();
     let best = scored
         .iter()
         .map(|(s, _)| *s)
         .max()
-        .unwrap_or((0, false, 0));
+        .unwrap_or((0, false, false, 0));
     let mut winners: Vec<&'static Language> = scored
         .iter()
         .filter(|(s, _)| *s == best)

@@ -139,6 +139,7 @@ def main(argv=None) -> int:
     per_dir: Dict[str, Counter] = defaultdict(Counter)
     total = Counter()
     split_mismatch = []
+    tag_mismatch = []  # same game count, but index-matched games differ in White/Black/Round/Date
     only_oracle = [k for k in orc_files if k not in our_files]
     only_ours = [k for k in our_files if k not in orc_files]
     diffs: List[dict] = []
@@ -155,6 +156,9 @@ def main(argv=None) -> int:
         cnt["ours_games"] += len(urecs)
         if len(orecs) == len(urecs):
             pairs = list(zip(orecs, urecs))
+            nmis = sum(1 for o, u in pairs if tag_key(o.get("headers")) != tag_key(u.get("tags")))
+            if nmis:
+                tag_mismatch.append((key, nmis, len(pairs)))
         else:
             pairs = align(orecs, urecs)
             split_mismatch.append({"file": key, "oracle_games": len(orecs), "ours_games": len(urecs),
@@ -242,6 +246,11 @@ def main(argv=None) -> int:
         print(f"== files split into different numbers of games: {len(split_mismatch)}")
         for s in split_mismatch:
             print(f"    {s['file']}: oracle {s['oracle_games']}, ours {s['ours_games']}, aligned by tags {s['aligned_by_tags']}")
+    if tag_mismatch:
+        print(f"== files with equal game counts whose index-matched games differ in {'/'.join(ALIGN_TAGS)}: {len(tag_mismatch)}")
+        print("   (expected where python-chess lost a game's tags, e.g. tags glued to the previous game's movetext)")
+        for k, n, m in tag_mismatch[:30]:
+            print(f"    {k}: {n} of {m} games")
     if diff_cats:
         print("== difference categories")
         for cat, n in diff_cats.most_common():

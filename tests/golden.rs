@@ -1,0 +1,113 @@
+//! Golden files: every input in corpora/golden/ against its expected JSON Lines report
+//! (`<input>.jsonl`). `UPDATE_GOLDEN=1 cargo test --release --test golden` rewrites them;
+//! review the diff before committing.
+
+mod common;
+
+use std::process::Command;
+
+use common::repo;
+
+fn scoresheet() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_scoresheet"));
+    c.current_dir(repo());
+    c
+}
+
+#[test]
+fn golden_reports() {
+    let dir = repo().join("corpora/golden");
+    let mut inputs: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e != "jsonl" && e != "md"))
+        .collect();
+    inputs.sort();
+    assert!(inputs.len() >= 6);
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    let mut failures = Vec::new();
+    for input in inputs {
+        let rel = input.strip_prefix(repo()).unwrap();
+        let out = scoresheet()
+            .args(["validate", "-q", "--format", "jsonl"])
+            .arg(rel)
+            .output()
+            .unwrap();
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
+            "{}: exit {:?}",
+            rel.display(),
+            out.status
+        );
+        let got = String::from_utf8(out.stdout).unwrap();
+        let expected_path = input.with_extension(format!(
+            "{}.jsonl",
+            input.extension().unwrap().to_string_lossy()
+        ));
+        if update {
+            std::fs::write(&expected_path, &got).unwrap();
+            continue;
+        }
+        let want = std::fs::read_to_string(&expected_path)
+            .unwrap_or_else(|e| panic!("{}: {e}", expected_path.display()));
+        if got != want {
+            for (i, (g, w)) in got.lines().zip(want.lines()).enumerate() {
+                if g != w {
+                    failures.push(format!(
+                        "{} record {}:\n  got  {g}\n  want {w}",
+                        rel.display(),
+                        i + 1
+                    ));
+                }
+            }
+            if got.lines().count() != want.lines().count() {
+                failures.push(format!("{}: record count differs", rel.display()));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn exit_status() {
+    let run = |args: &[&str]| scoresheet().args(args).output().unwrap().status.code();
+    assert_eq!(run(&["validate", "-q", "corpora/golden/bom.pgn"]), Some(0));
+    assert_eq!(run(&["validate", "-q", "corpora/golden/errors.pgn"]), Some(1));
+    assert_eq!(run(&["validate", "-q", "corpora/no/such/file.pgn"]), Some(2));
+    assert_eq!(run(&["validate", "-q", "--lang", "xx", "corpora/golden/bom.pgn"]), Some(2));
+    assert_eq!(run(&["validate", "--format", "yaml"]), Some(2));
+}
+
+#[test]
+fn standard_input_and_formats() {
+    use std::io::Write;
+    let mut child = scoresheet()
+        .args(["validate", "-q", "--format", "csv", "--lang", "it"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1. e4 e5 2. Cf3 Cc6 3. Cg4 *\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut rows = csv::Reader::from_reader(text.as_bytes());
+    let header = rows.headers().unwrap().clone();
+    assert_eq!(&header[0], "file");
+    let row = rows.records().next().unwrap().unwrap();
+    assert_eq!(&row[0], "-");
+    assert_eq!(&row[9], "illegal_move");
+    assert_eq!(out.status.code(), Some(1));
+
+    let out = scoresheet()
+        .args(["validate", "-q", "corpora/samples/italiano.txt"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("ambiguous_move"), "{text}");
+    assert!(text.contains("4 games"), "{text}");
+}
