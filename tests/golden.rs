@@ -72,9 +72,18 @@ fn golden_reports() {
 fn exit_status() {
     let run = |args: &[&str]| scoresheet().args(args).output().unwrap().status.code();
     assert_eq!(run(&["validate", "-q", "corpora/golden/bom.pgn"]), Some(0));
-    assert_eq!(run(&["validate", "-q", "corpora/golden/errors.pgn"]), Some(1));
-    assert_eq!(run(&["validate", "-q", "corpora/no/such/file.pgn"]), Some(2));
-    assert_eq!(run(&["validate", "-q", "--lang", "xx", "corpora/golden/bom.pgn"]), Some(2));
+    assert_eq!(
+        run(&["validate", "-q", "corpora/golden/errors.pgn"]),
+        Some(1)
+    );
+    assert_eq!(
+        run(&["validate", "-q", "corpora/no/such/file.pgn"]),
+        Some(2)
+    );
+    assert_eq!(
+        run(&["validate", "-q", "--lang", "xx", "corpora/golden/bom.pgn"]),
+        Some(2)
+    );
     assert_eq!(run(&["validate", "--format", "yaml"]), Some(2));
 }
 

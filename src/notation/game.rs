@@ -55,7 +55,10 @@ pub fn parse_game(text: &str) -> ParsedGame {
         }
         if trimmed.starts_with('[') {
             if let Ok((_, pairs)) = tag_pairs(trimmed) {
-                game.tags.extend(pairs);
+                // A repeated tag keeps its place and takes the later value.
+                for (k, v) in pairs {
+                    game.set_tag(&k, v);
+                }
                 pos += line.len();
                 continue;
             }

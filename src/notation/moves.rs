@@ -330,6 +330,24 @@ pub fn promotion(input: &str) -> PResult<'_, (Letter, PromotionStyle)> {
     .parse(input)
 }
 
+/// `uci_promotion = "q" | "r" | "b" | "n"`: the lower-case promotion letter of coordinate
+/// notation (`d7d8q`), read only after a coordinate move to a last rank.
+pub fn uci_promotion(input: &str) -> PResult<'_, Letter> {
+    let (rest, c) = one_of("qrbn").parse(input)?;
+    let index = alphabet()
+        .index_of(&c.to_ascii_uppercase().to_string())
+        .ok_or_else(|| {
+            nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Char))
+        })?;
+    Ok((
+        rest,
+        Letter {
+            index,
+            lowercase: false,
+        },
+    ))
+}
+
 /// `en_passant_mark = "e.p." | "ep" | "e.p" | "i.p." | "ip"` (attached)
 pub fn en_passant_mark(input: &str) -> PResult<'_, ()> {
     value(
@@ -382,6 +400,13 @@ pub fn written_move(input: &str) -> PResult<'_, WrittenMove> {
     ))
     .parse(input)?;
     if m.kind == WrittenKind::Move {
+        if let Ok((r, l)) = uci_promotion(rest) {
+            if m.is_coordinate() && matches!(m.to_rank, Some(Rank::First | Rank::Eighth)) {
+                m.promotion = Some(l);
+                m.promotion_style = PromotionStyle::Bare;
+                rest = r;
+            }
+        }
         if let Ok((r, (l, style))) = promotion(rest) {
             // A bare letter after a piece move, or after a square that is not on a last rank,
             // starts the next move of a run-together scoresheet (`Cf3Cc6`, `Rf1Dxe5`).
@@ -610,6 +635,11 @@ mod tests {
         let m = read("b2-b1=D");
         assert_eq!(m.promotion.unwrap().index, letter("D"));
         assert_eq!(read("exf8♘").promotion.unwrap().index, letter("♘"));
+        assert_eq!(read("d7d8n").promotion.unwrap().index, letter("N"));
+        assert!(
+            written_move("d6d7n").unwrap().0 == "n",
+            "not on a last rank"
+        );
     }
 
     #[test]
@@ -636,6 +666,9 @@ mod tests {
         assert_eq!(r[0].len(), 2);
         let r = readings("d4ed4");
         assert!(r.iter().any(|x| x.len() == 2));
-        assert!(r.is_empty());
+        let r = readings("Rf1Dxe5");
+        assert_eq!(r[0].len(), 2, "a king move is never promoted");
+        assert!(readings("e8Dd4").iter().any(|x| x.len() == 2));
+        assert!(readings("zz").is_empty());
     }
 }

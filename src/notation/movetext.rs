@@ -347,6 +347,10 @@ fn lex_word(text: &str, start: usize, end: usize, expected: &mut u32, tokens: &m
             pos = end;
             continue;
         }
+        // `1. ... e5`: the dots of Black's move number written apart.
+        if rest.chars().all(|c| c == '.' || c == '…') {
+            return;
+        }
         // The moves run up to the next embedded move number or result.
         let cut = pos + next_boundary(rest, *expected);
         let word = &text[pos..cut];

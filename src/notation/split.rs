@@ -68,6 +68,8 @@ pub struct GameSplitter<R> {
     has_content: bool,
     saw_result: bool,
     saw_blank: bool,
+    /// Tag names seen in the current game's tag section: a repeated one opens a new game.
+    tag_names: Vec<Vec<u8>>,
     done: bool,
 }
 
@@ -87,6 +89,7 @@ impl<R: BufRead> GameSplitter<R> {
             has_content: false,
             saw_result: false,
             saw_blank: false,
+            tag_names: Vec::new(),
             done: false,
         }
     }
@@ -112,6 +115,23 @@ impl<R: BufRead> GameSplitter<R> {
         self.has_content = false;
         self.saw_result = false;
         self.saw_blank = false;
+        self.tag_names.clear();
+    }
+
+    /// Record a tag line's name; true when the current game already has that tag.
+    fn repeated_tag(&mut self, line: &[u8]) -> bool {
+        let start = line.iter().position(|&b| b == b'[').map_or(0, |i| i + 1);
+        let name: Vec<u8> = line[start..]
+            .iter()
+            .skip_while(|b| b.is_ascii_whitespace())
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .copied()
+            .collect();
+        if self.tag_names.contains(&name) {
+            return true;
+        }
+        self.tag_names.push(name);
+        false
     }
 
     fn take_game(&mut self) -> RawGame {
@@ -182,7 +202,11 @@ fn ends_with_result(s: &[u8]) -> bool {
 
 /// The first byte of a line that is neither white space nor a UTF-8 byte-order mark.
 fn first_non_blank(line: &[u8]) -> Option<usize> {
-    let skip = if line.starts_with(b"\xef\xbb\xbf") { 3 } else { 0 };
+    let skip = if line.starts_with(b"\xef\xbb\xbf") {
+        3
+    } else {
+        0
+    };
     line[skip..]
         .iter()
         .position(|b| !b.is_ascii_whitespace())
@@ -244,6 +268,9 @@ impl<R: BufRead> Iterator for GameSplitter<R> {
                 State::Between => {
                     if let Some(i) = non_blank.filter(|_| !is_escape) {
                         self.begin_game(start_offset, i);
+                        if is_tag {
+                            self.repeated_tag(&line);
+                        }
                         self.state = if is_tag || opening_header(&line).is_some() {
                             State::Tags
                         } else {
@@ -253,7 +280,12 @@ impl<R: BufRead> Iterator for GameSplitter<R> {
                     }
                 }
                 State::Tags => {
-                    if non_blank.is_some()
+                    if is_tag && self.repeated_tag(&line) {
+                        // A game of tags only, and the next game's tags.
+                        emitted = Some(self.take_game());
+                        self.begin_game(start_offset, non_blank.unwrap_or(0));
+                        self.repeated_tag(&line);
+                    } else if non_blank.is_some()
                         && !is_tag
                         && !is_escape
                         && opening_header(&line).is_none()
@@ -275,6 +307,9 @@ impl<R: BufRead> Iterator for GameSplitter<R> {
                         if new_game {
                             emitted = Some(self.take_game());
                             self.begin_game(start_offset, i);
+                            if is_tag {
+                                self.repeated_tag(&line);
+                            }
                             self.state = if is_tag || opening_header(&line).is_some() {
                                 State::Tags
                             } else {
@@ -344,6 +379,14 @@ mod tests {
         let games = split(text);
         assert_eq!(games.len(), 2);
         assert_eq!(games[1].line, 8);
+    }
+
+    #[test]
+    fn games_of_tags_only() {
+        let games = split("[Event \"a\"]\n[Result \"*\"]\n \n\n[Event \"b\"]\n\n1. e4 *\n");
+        assert_eq!(games.len(), 2);
+        let games = split("[Event \"a\"]\n\n[Site \"s\"]\n\n1. e4 *\n");
+        assert_eq!(games.len(), 1, "one blank line inside the tags");
     }
 
     #[test]

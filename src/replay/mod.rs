@@ -569,6 +569,27 @@ impl<'a> Game<'a> {
                     }
                 }
                 TokenKind::PromotionLetter(_) if consumed_promotion == i => {}
+                TokenKind::Unreadable | TokenKind::PromotionLetter(_)
+                    if result.is_some() && stack.len() == 1 =>
+                {
+                    // Junk after the game's result (a NUL, a stray word) spoils no move.
+                    if notation {
+                        let text = self.text.get(token.start..token.end).unwrap_or("");
+                        let line = &stack[0];
+                        let mut f = self.finding(
+                            Kind::Structure,
+                            line.ply,
+                            token.start,
+                            format!(
+                                "`{}` after the result is not part of the game",
+                                clip(text).escape_debug()
+                            ),
+                            line,
+                        );
+                        f.reason = Some("text_after_result");
+                        findings.push(f);
+                    }
+                }
                 TokenKind::Unreadable | TokenKind::PromotionLetter(_) => {
                     let line = stack.last_mut().expect("the mainline is never popped");
                     if !line.dead {
@@ -579,7 +600,7 @@ impl<'a> Game<'a> {
                             token.start,
                             format!(
                                 "`{}` is not a move in any notation this tool reads",
-                                clip(text)
+                                clip(text).escape_debug()
                             ),
                             line,
                         );
@@ -900,8 +921,8 @@ impl<'a> Game<'a> {
                     line.dead = true;
                     return;
                 }
-                match line.pos.clone().swap_turn() {
-                    Ok(p) => {
+                match null_move(&line.pos, self.mode) {
+                    Some(p) => {
                         if notation {
                             let mut f = self.finding(
                                 Kind::NullMove,
@@ -918,7 +939,7 @@ impl<'a> Game<'a> {
                         line.last_move = None;
                         return;
                     }
-                    Err(_) => {
+                    None => {
                         line.dead = true;
                         return;
                     }
@@ -1033,6 +1054,19 @@ impl<'a> Game<'a> {
             mainline.push(chosen);
         }
     }
+}
+
+/// The side to move passes: the turn changes, the counters advance as after a move (as
+/// python-chess counts them), no en passant capture remains.
+fn null_move(pos: &Chess, mode: CastlingMode) -> Option<Chess> {
+    let mut setup = pos.to_setup(EnPassantMode::Legal);
+    setup.ep_square = None;
+    setup.halfmoves = setup.halfmoves.saturating_add(1);
+    if setup.turn == Color::Black {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
+    setup.turn = !setup.turn;
+    Chess::from_setup(setup, mode).ok()
 }
 
 /// Play a physically possible but illegal move. The position after it may leave a king in

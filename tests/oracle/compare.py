@@ -9,9 +9,11 @@ OURS.jsonl:   output of `scoresheet validate --format jsonl FILES`.
 
 Games are matched per file by 1-based game index.  When the two tools split
 a file into a different number of games the file is listed separately and
-its games are aligned by the (White, Black, Round, Date) tags instead
-(difflib sequence alignment, so duplicates and insertions are handled); the
-aligned pairs are still compared.
+python-chess's "tag-only (or comment-only) game + headerless game" splits
+are glued back together first (an oracle game with 0 plies and no errors,
+followed by a game without tags); if the counts still differ, games are aligned by the
+(White, Black, Round, Date) tags (difflib sequence alignment, so duplicates
+and insertions are handled).  The aligned pairs are still compared.
 
 Our first bad mainline ply = min "ply" over findings with severity "error",
 kind in {illegal_move, ambiguous_move, unreadable_move} and no "variation"
@@ -102,6 +104,26 @@ def tag_key(tags: Dict[str, Any]) -> Tuple:
     return tuple((tags or {}).get(t) for t in ALIGN_TAGS)
 
 
+def merge_pychess_splits(orecs: List[dict]) -> List[dict]:
+    out: List[dict] = []
+    i = 0
+    while i < len(orecs):
+        o = orecs[i]
+        nxt = orecs[i + 1] if i + 1 < len(orecs) else None
+        if (nxt is not None and o.get("plies") == 0 and not o.get("errors")
+                and not nxt.get("headers") and not o.get("skipped")):
+            m = dict(nxt)
+            m["headers"] = o.get("headers") or {}
+            m["game"] = o["game"]
+            m["pychess_split"] = [o["game"], nxt["game"]]
+            out.append(m)
+            i += 2
+        else:
+            out.append(o)
+            i += 1
+    return out
+
+
 def align(orc: List[dict], ours: List[dict]) -> List[Tuple[dict, dict]]:
     a = [tag_key(r.get("headers")) for r in orc]
     b = [tag_key(r.get("tags")) for r in ours]
@@ -160,9 +182,18 @@ def main(argv=None) -> int:
             if nmis:
                 tag_mismatch.append((key, nmis, len(pairs)))
         else:
-            pairs = align(orecs, urecs)
+            # python-chess splits "tags, 2 blank lines (or a lone {comment}
+            # paragraph), moves" into a tag-only game + a headerless game:
+            # glue those back together before aligning.
+            merged = merge_pychess_splits(orecs) if len(orecs) > len(urecs) else orecs
+            if len(merged) == len(urecs):
+                pairs = list(zip(merged, urecs))
+            else:
+                pairs = align(merged, urecs)
             split_mismatch.append({"file": key, "oracle_games": len(orecs), "ours_games": len(urecs),
+                                   "pychess_splits_merged": len(orecs) - len(merged),
                                    "aligned_by_tags": len(pairs)})
+            orecs = merged
             cnt["games_in_split_mismatch_files"] += max(len(orecs), len(urecs))
             cnt["unaligned_oracle_games"] += len(orecs) - len(pairs)
         for o, u in pairs:
@@ -201,6 +232,8 @@ def main(argv=None) -> int:
                 cat += "+pychess_board_leak"
             if o.get("crash"):
                 cat += "+pychess_crash"
+            if o.get("pychess_split"):
+                cat += "+pychess_split_merged"
             diff_cats[cat] += 1
             diffs.append({
                 "file": key, "category": cat, "fields": fields,
@@ -214,6 +247,7 @@ def main(argv=None) -> int:
                 "plies": {"oracle": o.get("plies"), "ours": u.get("plies")},
                 "final_fen": {"oracle": o.get("final_fen"), "ours": u.get("final_fen")},
                 "pychess_board_leak": bool(o.get("pychess_board_leak")),
+                "pychess_split": o.get("pychess_split"),
                 "tags": {t: (u.get("tags") or {}).get(t) for t in ALIGN_TAGS},
             })
     for cnt in per_dir.values():
@@ -245,7 +279,8 @@ def main(argv=None) -> int:
     if split_mismatch:
         print(f"== files split into different numbers of games: {len(split_mismatch)}")
         for s in split_mismatch:
-            print(f"    {s['file']}: oracle {s['oracle_games']}, ours {s['ours_games']}, aligned by tags {s['aligned_by_tags']}")
+            print(f"    {s['file']}: oracle {s['oracle_games']}, ours {s['ours_games']}, "
+                  f"python-chess splits merged {s['pychess_splits_merged']}, pairs compared {s['aligned_by_tags']}")
     if tag_mismatch:
         print(f"== files with equal game counts whose index-matched games differ in {'/'.join(ALIGN_TAGS)}: {len(tag_mismatch)}")
         print("   (expected where python-chess lost a game's tags, e.g. tags glued to the previous game's movetext)")

@@ -502,6 +502,8 @@ def main(argv=None) -> int:
                 print(msg)
         print(f"selfcheck: {len(files)} files, {bad} mismatches")
         return 1 if bad else 0
+    if args.out != "-" and os.path.dirname(args.out):
+        os.makedirs(os.path.dirname(args.out), exist_ok=True)
     out = sys.stdout if args.out == "-" else open(args.out, "w", encoding="utf-8")
     t0 = time.time()
     tot = {"games": 0, "bad": 0, "skipped": 0, "crash": 0}
