@@ -70,6 +70,10 @@ pub struct Alphabet {
     letters: Vec<String>,
     /// Indexes into `letters`, longest letter first.
     by_length: Vec<u8>,
+    /// One-byte letters by their byte.
+    ascii: [Option<u8>; 128],
+    /// ASCII bytes that start a letter of several characters (`K` of `Kt`).
+    ascii_prefixes: [bool; 128],
 }
 
 impl Alphabet {
@@ -94,6 +98,11 @@ impl Alphabet {
 
     /// The longest alphabet letter at the start of `text`, with its length in bytes.
     pub fn match_prefix(&self, text: &str) -> Option<(u8, usize)> {
+        let first = *text.as_bytes().first()?;
+        if first.is_ascii() && !self.ascii_prefixes[usize::from(first)] {
+            // the common case: one ASCII letter
+            return self.ascii[usize::from(first)].map(|i| (i, 1));
+        }
         self.by_length.iter().find_map(|&i| {
             let l = &self.letters[usize::from(i)];
             text.starts_with(l.as_str()).then_some((i, l.len()))
@@ -182,8 +191,23 @@ fn load(csv_text: &str) -> Result<Tables, String> {
         })
         .collect();
     languages.sort_by_key(|l| l.preference);
+    let mut ascii = [None; 128];
+    let mut ascii_prefixes = [false; 128];
+    for (i, l) in letters.iter().enumerate() {
+        let b = l.as_bytes();
+        if b.len() == 1 && b[0].is_ascii() {
+            ascii[usize::from(b[0])] = Some(i as u8);
+        } else if b.len() > 1 && b[0].is_ascii() {
+            ascii_prefixes[usize::from(b[0])] = true;
+        }
+    }
     Ok(Tables {
-        alphabet: Alphabet { letters, by_length },
+        alphabet: Alphabet {
+            letters,
+            by_length,
+            ascii,
+            ascii_prefixes,
+        },
         languages,
     })
 }

@@ -755,8 +755,7 @@ impl<'a> Game<'a> {
             let mut p = pos.clone();
             let mut ok = 0;
             for w in reading {
-                let legals = p.legal_moves();
-                let m = match resolve(&p, &legals, w, lang) {
+                let m = match resolve(&p, w, lang) {
                     Resolution::Unique(m) => m,
                     Resolution::PromotionMissing(v) => v[0],
                     _ => break,
@@ -787,8 +786,7 @@ impl<'a> Game<'a> {
         const LIMIT: u32 = 400;
         let mut plies = 0;
         let step = |pos: &mut Chess, w: &WrittenMove| -> bool {
-            let legals = pos.legal_moves();
-            let m = match resolve(pos, &legals, w, lang) {
+            let m = match resolve(pos, w, lang) {
                 Resolution::Unique(m) => m,
                 Resolution::PromotionMissing(v) => v[0],
                 _ => return false,
@@ -862,13 +860,22 @@ impl<'a> Game<'a> {
         }
         let ply = line.ply + 1;
         let written = self.written_text(at);
-        let label = Self::move_label(&line.pos, written);
-        let mut legals = line.pos.legal_moves();
-        if irregular_from.is_some() {
-            // After an illegal move that stood, a king may be en prise: taking it is no move.
-            legals.retain(|m| m.capture() != Some(shakmaty::Role::King));
+        // The move number is only written out when a finding needs it.
+        let (number, white) = (line.pos.fullmoves(), line.pos.turn() == Color::White);
+        let label = || {
+            if white {
+                format!("{number}.{written}")
+            } else {
+                format!("{number}...{written}")
+            }
+        };
+        let mut resolution = resolve(&line.pos, w, lang);
+        if let Resolution::Unique(m) = resolution {
+            if m.capture() == Some(shakmaty::Role::King) {
+                // After an illegal move that stood, a king may be en prise: taking it is no move.
+                resolution = Resolution::Illegal;
+            }
         }
-        let resolution = resolve(&line.pos, &legals, w, lang);
         let mut rest_after = |m: Move| {
             let mut p = line.pos.clone();
             p.play_unchecked(m);
@@ -901,7 +908,7 @@ impl<'a> Game<'a> {
                         line,
                     );
                     f.reason = Some("promotion_piece_missing");
-                    f.move_text = Some(label.clone());
+                    f.move_text = Some(label());
                     findings.push(f);
                 }
                 best.0
@@ -915,7 +922,7 @@ impl<'a> Game<'a> {
                         "a null move cannot be made while in check".into(),
                         line,
                     );
-                    f.move_text = Some(label);
+                    f.move_text = Some(label());
                     f.reason = Some("null_move_in_check");
                     findings.push(f);
                     line.dead = true;
@@ -931,7 +938,7 @@ impl<'a> Game<'a> {
                                 "a null move (`--`) is not a move of chess; the side to move passes".into(),
                                 line,
                             );
-                            f.move_text = Some(label);
+                            f.move_text = Some(label());
                             findings.push(f);
                         }
                         line.before = Some(std::mem::replace(&mut line.pos, p));
@@ -957,11 +964,11 @@ impl<'a> Game<'a> {
                     line,
                 );
                 f.article = Some("C.10");
-                f.move_text = Some(label);
+                f.move_text = Some(label());
                 f.suggestions = Some(if suggestions {
                     suggest::suggest(
                         &line.pos,
-                        &legals,
+                        &line.pos.legal_moves(),
                         Some(&candidates),
                         written,
                         w,
@@ -998,11 +1005,11 @@ impl<'a> Game<'a> {
                     "promotion_missing" | "promotion_wrong_rank" | "bad_promotion_piece" => "3.7.5",
                     _ => "3.1",
                 });
-                f.move_text = Some(label);
+                f.move_text = Some(label());
                 f.suggestions = Some(if suggestions {
                     suggest::suggest(
                         &line.pos,
-                        &legals,
+                        &line.pos.legal_moves(),
                         None,
                         written,
                         w,
@@ -1043,7 +1050,7 @@ impl<'a> Game<'a> {
             for issue in issues {
                 let mut f = self.finding(Kind::Notation, ply, at.offset, issue.message, line);
                 f.reason = Some(issue.reason);
-                f.move_text = Some(label.clone());
+                f.move_text = Some(label());
                 findings.push(f);
             }
         }

@@ -11,8 +11,7 @@
 //! use shakmaty::{Chess, Position};
 //! let pos = Chess::default();
 //! let (_, w) = written_move("Cf3").unwrap();
-//! let legals = pos.legal_moves();
-//! assert!(matches!(resolve(&pos, &legals, &w, by_code("it").unwrap()), Resolution::Unique(_)));
+//! assert!(matches!(resolve(&pos, &w, by_code("it").unwrap()), Resolution::Unique(_)));
 //! ```
 
 use shakmaty::{
@@ -92,20 +91,42 @@ fn fits(m: Move, w: &WrittenMove, role: Option<Role>, turn: Color) -> bool {
     true
 }
 
+/// The legal moves a written move can mean. When it names its destination, only the legal
+/// moves to that square are generated (as shakmaty's own SAN reader does), which is far
+/// cheaper than every legal move.
+fn candidates(pos: &Chess, w: &WrittenMove, role: Option<Role>) -> MoveList {
+    let Some(to) = w.to_square() else {
+        return pos.legal_moves();
+    };
+    match role {
+        Some(r) => pos.san_candidates(r, to),
+        None => {
+            // Coordinate notation: the piece on the origin square; a king may be castling.
+            let from_role = w.from_square().and_then(|f| pos.board().role_at(f));
+            match from_role {
+                Some(Role::King) => {
+                    let mut moves = pos.san_candidates(Role::King, to);
+                    moves.extend(pos.castling_moves(CastlingSide::KingSide));
+                    moves.extend(pos.castling_moves(CastlingSide::QueenSide));
+                    moves
+                }
+                Some(r) => pos.san_candidates(r, to),
+                None => MoveList::new(),
+            }
+        }
+    }
+}
+
 /// Match a written move against the legal moves.
-pub fn resolve(pos: &Chess, legals: &MoveList, w: &WrittenMove, lang: &Language) -> Resolution {
+pub fn resolve(pos: &Chess, w: &WrittenMove, lang: &Language) -> Resolution {
     match w.kind {
         WrittenKind::Null => return Resolution::Null,
         WrittenKind::Castle(side) => {
-            let found: Vec<Move> = legals
-                .iter()
-                .copied()
-                .filter(|m| castling_side_of(*m) == Some(side))
-                .collect();
+            let found = pos.castling_moves(side);
             return match found.len() {
                 1 => Resolution::Unique(found[0]),
                 0 => Resolution::Illegal,
-                _ => Resolution::Ambiguous(found),
+                _ => Resolution::Ambiguous(found.to_vec()),
             };
         }
         WrittenKind::Move => {}
@@ -113,6 +134,7 @@ pub fn resolve(pos: &Chess, legals: &MoveList, w: &WrittenMove, lang: &Language)
     let Ok(role) = written_role(w, lang) else {
         return Resolution::UnknownLetter;
     };
+    let legals = candidates(pos, w, role);
     let promotion = match w.promotion {
         Some(l) => match lang.role_of(l.index) {
             Some(r) => Some(r),
@@ -719,7 +741,7 @@ mod tests {
 
     fn run(p: &Chess, s: &str, lang: &str) -> Resolution {
         let (_, w) = written_move(s).unwrap();
-        resolve(p, &p.legal_moves(), &w, by_code(lang).unwrap())
+        resolve(p, &w, by_code(lang).unwrap())
     }
 
     fn why(p: &Chess, s: &str) -> Explanation {
@@ -812,7 +834,7 @@ mod tests {
     fn notation_checks() {
         let p = Chess::default();
         let (_, w) = written_move("Ngf3+").unwrap();
-        let m = match resolve(&p, &p.legal_moves(), &w, by_code("en").unwrap()) {
+        let m = match resolve(&p, &w, by_code("en").unwrap()) {
             Resolution::Unique(m) => m,
             _ => panic!(),
         };
