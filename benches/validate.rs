@@ -18,7 +18,10 @@ fn inputs() -> Vec<(String, Vec<u8>)> {
         std::fs::read(root.join("corpora/localized/source.pgn")).unwrap(),
     )];
     for (name, rel) in [
-        ("pgnmentor-Carlsen", "../shared/corpora/pgnmentor-players/Carlsen.pgn"),
+        (
+            "pgnmentor-Carlsen",
+            "../shared/corpora/pgnmentor-players/Carlsen.pgn",
+        ),
         ("tcec", "../shared/corpora/tcec"),
     ] {
         let p = root.join(rel);

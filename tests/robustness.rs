@@ -19,9 +19,13 @@ fn xorshift(state: &mut u64) -> u64 {
 }
 
 fn validate_all(bytes: &[u8]) -> usize {
-    GameSplitter::new(bytes)
-        .map(|g| validate(&g.unwrap(), "t", &Options::default()))
-        .count()
+    let mut records = 0;
+    for g in GameSplitter::new(bytes) {
+        let r = validate(&g.unwrap(), "t", &Options::default());
+        assert!(r.line >= 1);
+        records += 1;
+    }
+    records
 }
 
 fn run_binary(input: &[u8]) -> (Option<i32>, String) {
@@ -69,7 +73,10 @@ fn random_bytes() {
 
 #[test]
 fn every_truncation_of_real_files() {
-    for name in ["corpora/golden/notations.pgn", "corpora/localized/it-compact.pgn"] {
+    for name in [
+        "corpora/golden/notations.pgn",
+        "corpora/localized/it-compact.pgn",
+    ] {
         let bytes = std::fs::read(repo().join(name)).unwrap();
         for cut in (0..bytes.len()).step_by(7) {
             validate_all(&bytes[..cut]);
@@ -100,7 +107,13 @@ fn ten_thousand_nested_variations() {
 #[test]
 fn fifty_megabyte_comment() {
     let mut text = String::from("[Event \"big\"]\n\n1. e4 {");
-    text.push_str(&"commento lunghissimo ".repeat(50 << 20 >> 4).chars().take(50 << 20).collect::<String>());
+    text.push_str(
+        &"commento lunghissimo "
+            .repeat(50 << 20 >> 4)
+            .chars()
+            .take(50 << 20)
+            .collect::<String>(),
+    );
     text.push_str("} e5 *\n\n[Event \"after\"]\n\n1. d4 *\n");
     let (code, out) = run_binary(text.as_bytes());
     assert_eq!(code, Some(0));

@@ -87,12 +87,18 @@ fn every_shared_archive() {
                     bad += 1;
                 }
                 plies += u64::from(r.plies);
-                let line = format!("{}\t{:?}\t{}\t{}\n", r.game, first_bad, r.plies, r.final_fen);
+                let line = format!(
+                    "{}\t{:?}\t{}\t{}\n",
+                    r.game, first_bad, r.plies, r.final_fen
+                );
                 fnv(&mut hash, line.as_bytes());
             }
             if joined != bytes.len() {
                 // only a game over the size limit may lose bytes, and it says so
-                assert!(games.iter().any(|g| g.dropped_bytes > 0), "{rel}: bytes lost");
+                assert!(
+                    games.iter().any(|g| g.dropped_bytes > 0),
+                    "{rel}: bytes lost"
+                );
             }
             (rel, games.len() as u64, bad, plies, format!("{hash:016x}"))
         })
@@ -117,7 +123,12 @@ fn every_shared_archive() {
         match want.get(file) {
             None => diffs.push(format!("{file}: not in the snapshot")),
             Some(w) => {
-                let got = (n.to_string(), bad.to_string(), plies.to_string(), hash.clone());
+                let got = (
+                    n.to_string(),
+                    bad.to_string(),
+                    plies.to_string(),
+                    hash.clone(),
+                );
                 let exp = (
                     w["games"].clone(),
                     w["bad_games"].clone(),

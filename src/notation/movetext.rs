@@ -428,9 +428,8 @@ fn classify_word(word: &str) -> TokenKind {
     }
     // The common case: one move that takes the whole word and has no other reading.
     if let Ok(("", m)) = super::moves::written_move(word) {
-        let long_form = m.from_square().is_some()
-            && !m.hyphen
-            && m.capture == super::moves::CaptureMark::None;
+        let long_form =
+            m.from_square().is_some() && !m.hyphen && m.capture == super::moves::CaptureMark::None;
         let bare_promotion =
             m.promotion.is_some() && m.promotion_style == super::moves::PromotionStyle::Bare;
         if !long_form && !bare_promotion {

@@ -298,8 +298,8 @@ impl<R: BufRead> Iterator for GameSplitter<R> {
                     if self.in_comment {
                         self.scan_movetext(&line);
                     } else if let Some(i) = non_blank {
-                        let new_game = (is_tag && self.has_content)
-                            || (opening_header(&line) == Some(true) && self.has_content)
+                        let new_game = ((is_tag || opening_header(&line) == Some(true))
+                            && self.has_content)
                             || (self.saw_result && self.saw_blank && !is_escape)
                             || ((self.saw_blank || self.saw_result)
                                 && self.has_content

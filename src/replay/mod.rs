@@ -968,7 +968,6 @@ impl<'a> Game<'a> {
                 f.suggestions = Some(if suggestions {
                     suggest::suggest(
                         &line.pos,
-                        &line.pos.legal_moves(),
                         Some(&candidates),
                         written,
                         w,
@@ -1009,7 +1008,6 @@ impl<'a> Game<'a> {
                 f.suggestions = Some(if suggestions {
                     suggest::suggest(
                         &line.pos,
-                        &line.pos.legal_moves(),
                         None,
                         written,
                         w,

@@ -36,11 +36,15 @@ pub enum Resolution {
     Null,
 }
 
+/// A piece letter the language does not have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnknownLetter;
+
 /// The role a written move names in `lang`: `Ok(None)` for coordinate notation (any piece on
-/// the origin square), `Err(())` for a letter the language does not have.
-pub fn written_role(w: &WrittenMove, lang: &Language) -> Result<Option<Role>, ()> {
+/// the origin square).
+pub fn written_role(w: &WrittenMove, lang: &Language) -> Result<Option<Role>, UnknownLetter> {
     match w.piece {
-        Some(l) => lang.role_of(l.index).map(Some).ok_or(()),
+        Some(l) => lang.role_of(l.index).map(Some).ok_or(UnknownLetter),
         None if w.is_coordinate() => Ok(None),
         None => Ok(Some(Role::Pawn)),
     }
@@ -347,10 +351,12 @@ fn pseudo_targets(pos: &Chess, from: Square, role: Role) -> Bitboard {
 }
 
 fn pseudo_move(pos: &Chess, from: Square, to: Square, role: Role, promotion: Option<Role>) -> Move {
-    if role == Role::Pawn && Some(to) == pos.maybe_ep_square() && from.file() != to.file() {
-        if pos.board().piece_at(to).is_none() {
-            return Move::EnPassant { from, to };
-        }
+    if role == Role::Pawn
+        && Some(to) == pos.maybe_ep_square()
+        && from.file() != to.file()
+        && pos.board().piece_at(to).is_none()
+    {
+        return Move::EnPassant { from, to };
     }
     Move::Normal {
         role,
@@ -378,7 +384,7 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
     }
     let role = match written_role(w, lang) {
         Ok(r) => r,
-        Err(()) => {
+        Err(UnknownLetter) => {
             let l = w.piece.map(|l| alphabet().letter(l.index)).unwrap_or("?");
             return Explanation {
                 reason: "unknown_piece_letter",

@@ -8,7 +8,7 @@
 //! assert!(distance("bc4", "Bc4") < 1.0);
 //! ```
 
-use shakmaty::{CastlingMode, Chess, Move, MoveList, Role};
+use shakmaty::{CastlingMode, Chess, Move, Position, Role};
 
 use super::render::{lan_in, san_plain, uci};
 use crate::{
@@ -131,7 +131,6 @@ fn closeness(
 /// got through and whether it reached the end.
 pub fn suggest(
     pos: &Chess,
-    legals: &MoveList,
     candidates: Option<&[Move]>,
     written: &str,
     w: &WrittenMove,
@@ -141,7 +140,7 @@ pub fn suggest(
 ) -> Vec<Suggestion> {
     let pool: Vec<Move> = match candidates {
         Some(c) => c.to_vec(),
-        None => legals.iter().copied().collect(),
+        None => pos.legal_moves().iter().copied().collect(),
     };
     let mut scored: Vec<(Move, f32)> = pool
         .into_iter()
@@ -172,7 +171,6 @@ pub fn suggest(
 mod tests {
     use super::*;
     use crate::notation::languages::by_code;
-    use shakmaty::Position;
 
     #[test]
     fn distance_weights_case() {
@@ -185,10 +183,8 @@ mod tests {
     #[test]
     fn suggests_the_mistyped_file_first() {
         let pos = Chess::default();
-        let legals = pos.legal_moves();
         let s = suggest(
             &pos,
-            &legals,
             None,
             "Ng3",
             &crate::notation::moves::written_move("Ng3").unwrap().1,
@@ -203,10 +199,8 @@ mod tests {
     #[test]
     fn suggests_across_languages() {
         let pos = Chess::default();
-        let legals = pos.legal_moves();
         let s = suggest(
             &pos,
-            &legals,
             None,
             "Nf3",
             &crate::notation::moves::written_move("Nf3").unwrap().1,
@@ -221,10 +215,8 @@ mod tests {
     #[test]
     fn continuation_outranks_closeness() {
         let pos = Chess::default();
-        let legals = pos.legal_moves();
         let s = suggest(
             &pos,
-            &legals,
             None,
             "Ng4",
             &crate::notation::moves::written_move("Ng4").unwrap().1,
