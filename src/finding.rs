@@ -28,7 +28,9 @@ pub enum Kind {
     UnsupportedVariant,
     /// A game too large to replay.
     OversizedGame,
-    /// A `{` comment that never closes, or a `)` / `(` that does not pair.
+    /// The movetext's structure: a `{` comment that never closes, a `(` or `)` that does not
+    /// pair, junk after the result; and, as errors, what only a damaged or hostile file has
+    /// (variations nested deeper than any annotator nests, a comment of megabytes).
     Structure,
     /// `(=)`: a draw offer recorded with a move.
     DrawOffer,

@@ -95,13 +95,17 @@ fn ten_thousand_nested_variations() {
     }
     text.push_str(" e5 *\n");
     let (code, out) = run_binary(text.as_bytes());
-    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(code, Some(1), "{out}");
     assert_eq!(out.lines().count(), 1);
+    assert!(out.contains("variation_too_deep"));
     // and never closed
     let open = format!("1. e4 {}", "(".repeat(100_000));
     let (code, out) = run_binary(open.as_bytes());
-    assert_eq!(code, Some(0));
+    assert_eq!(code, Some(1));
     assert!(out.contains("unclosed_variation"));
+    // a few levels are fine
+    let (code, _) = run_binary(b"1. e4 (1. d4 (1. c4 (1. Nf3))) e5 *");
+    assert_eq!(code, Some(0));
 }
 
 #[test]
@@ -116,14 +120,17 @@ fn fifty_megabyte_comment() {
     );
     text.push_str("} e5 *\n\n[Event \"after\"]\n\n1. d4 *\n");
     let (code, out) = run_binary(text.as_bytes());
-    assert_eq!(code, Some(0));
-    assert_eq!(out.lines().count(), 2, "both games have a record");
-    // an unterminated one swallows the rest of its game, with a warning
+    assert_eq!(code, Some(1));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "both games have a record");
+    assert!(lines[0].contains("comment_too_long") && lines[0].contains("\"plies\":2"));
+    assert!(lines[1].contains("\"status\":\"ok\""));
+    // an unterminated one swallows the rest of its game
     let mut text = String::from("1. e4 {");
     text.push_str(&"x".repeat(50 << 20));
     let (code, out) = run_binary(text.as_bytes());
-    assert_eq!(code, Some(0));
-    assert!(out.contains("unterminated_comment"));
+    assert_eq!(code, Some(1));
+    assert!(out.contains("unterminated_comment") && out.contains("comment_too_long"));
 }
 
 #[test]

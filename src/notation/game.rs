@@ -9,7 +9,7 @@
 
 use super::{
     movetext::{lex, Token, TokenKind},
-    tags::{scoresheet_header, tag_pairs},
+    tags::{is_column_heads, scoresheet_header, tag_pairs},
 };
 
 #[derive(Debug, Clone, Default)]
@@ -65,6 +65,10 @@ pub fn parse_game(text: &str) -> ParsedGame {
         }
         if let Some((tag, value)) = scoresheet_header(trimmed) {
             game.set_tag(tag, value);
+            pos += line.len();
+            continue;
+        }
+        if is_column_heads(trimmed) {
             pos += line.len();
             continue;
         }
@@ -149,6 +153,20 @@ mod tests {
         assert_eq!(g.tag("Date"), Some("2020.02.01"));
         assert_eq!(g.tag("Result"), Some("1-0"));
         assert!(!g.tokens.iter().any(|t| t.kind == TokenKind::Unreadable));
+    }
+
+    #[test]
+    fn scoresheet_in_columns() {
+        let text = "Bianco: Rossi\nNero: Bianchi\n\n     Bianco    Nero\n1    e4        e5\n2    Cf3       Cc6\n";
+        let g = parse_game(text);
+        assert!(!g.tokens.iter().any(|t| t.kind == TokenKind::Unreadable));
+        assert_eq!(
+            g.tokens
+                .iter()
+                .filter(|t| matches!(t.kind, TokenKind::Move(_)))
+                .count(),
+            4
+        );
     }
 
     #[test]

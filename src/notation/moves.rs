@@ -97,6 +97,8 @@ pub struct WrittenMove {
     pub glyph: u8,
     /// How many bytes of the word the move takes (marks and glyphs included).
     pub len: u16,
+    /// How many of them come before the promotion piece and the marks.
+    pub body_len: u16,
 }
 
 impl WrittenMove {
@@ -116,6 +118,7 @@ impl WrittenMove {
             check: CheckMark::None,
             glyph: 0,
             len: 0,
+            body_len: 0,
         }
     }
 
@@ -399,6 +402,7 @@ pub fn written_move(input: &str) -> PResult<'_, WrittenMove> {
         piece_move,
     ))
     .parse(input)?;
+    m.body_len = u16::try_from(input.len() - rest.len()).unwrap_or(u16::MAX);
     if m.kind == WrittenKind::Move {
         if let Ok((r, l)) = uci_promotion(rest) {
             if m.is_coordinate() && matches!(m.to_rank, Some(Rank::First | Rank::Eighth)) {
@@ -475,11 +479,7 @@ fn readings_into(
     current.pop();
     // `e8Dd4`: a pawn move to the last rank followed by a queen move, or a promotion?
     if m.promotion.is_some() && m.promotion_style == PromotionStyle::Bare {
-        let letter_len = m
-            .promotion
-            .map(|l| alphabet().letter(l.index).len())
-            .unwrap_or(0);
-        let cut = (word.len() - rest.len()).saturating_sub(letter_len);
+        let cut = usize::from(m.body_len).min(word.len());
         if let Ok((r2, plain)) = written_move(&word[..cut]) {
             if r2.is_empty() && plain.promotion.is_none() {
                 current.push(plain);
@@ -670,5 +670,7 @@ mod tests {
         assert_eq!(r[0].len(), 2, "a king move is never promoted");
         assert!(readings("e8Dd4").iter().any(|x| x.len() == 2));
         assert!(readings("zz").is_empty());
+        // found by fuzzing: a glyph after a bare promotion letter of several bytes
+        assert!(!readings("bbbbbbbbп!").is_empty());
     }
 }

@@ -132,6 +132,22 @@ pub fn scoresheet_header(line: &str) -> Option<(&'static str, String)> {
     Some((tag, value))
 }
 
+/// Whether a line is the column heads of a scoresheet (`Bianco   Nero`, `N. White Black`).
+pub fn is_column_heads(line: &str) -> bool {
+    let mut players = 0;
+    for word in line.split_whitespace() {
+        match header_words().get(&word.to_lowercase()) {
+            Some(&("White" | "Black")) => players += 1,
+            _ if matches!(
+                word,
+                "N." | "N" | "#" | "No." | "Nr." | "n." | "Mossa" | "Move"
+            ) => {}
+            _ => return false,
+        }
+    }
+    players > 0
+}
+
 /// Whether a line is a scoresheet header line (used by the game splitter).
 pub fn is_scoresheet_header(line: &str) -> bool {
     scoresheet_header(line).is_some()
@@ -226,6 +242,14 @@ mod tests {
         );
         assert_eq!(scoresheet_header("1. e4 e5"), None);
         assert_eq!(scoresheet_header("Cf3: what"), None);
+    }
+
+    #[test]
+    fn column_heads() {
+        assert!(is_column_heads("   Bianco      Nero"));
+        assert!(is_column_heads("N. White Black"));
+        assert!(!is_column_heads("Bianco: Rossi"));
+        assert!(!is_column_heads("1. e4 e5"));
     }
 
     #[test]

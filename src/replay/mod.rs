@@ -433,6 +433,12 @@ struct Outcome {
     mainline: Vec<Move>,
 }
 
+/// Variations nested deeper than this are reported (no annotated game comes near it); they
+/// are still read, without recursion.
+pub const MAX_VARIATION_DEPTH: u32 = 255;
+/// Comments longer than this are reported: only a damaged or hostile file has them.
+pub const MAX_COMMENT_BYTES: usize = 1 << 20;
+
 /// Where a move is: its token, and which move of the token's reading.
 #[derive(Clone, Copy)]
 struct At {
@@ -662,6 +668,18 @@ impl<'a> Game<'a> {
                         }
                     };
                     let depth = parent.depth + 1;
+                    if depth == MAX_VARIATION_DEPTH + 1 && notation {
+                        let mut f = self.finding(
+                            Kind::Structure,
+                            parent.ply,
+                            token.start,
+                            format!("variations are nested more than {MAX_VARIATION_DEPTH} deep: the file is damaged or hostile"),
+                            parent,
+                        );
+                        f.severity = Severity::Error;
+                        f.reason = Some("variation_too_deep");
+                        findings.push(f);
+                    }
                     stack.push(Line {
                         pos,
                         before: None,
@@ -685,6 +703,36 @@ impl<'a> Game<'a> {
                             line,
                         );
                         f.reason = Some("unmatched_parenthesis");
+                        findings.push(f);
+                    }
+                }
+                TokenKind::Comment | TokenKind::UnterminatedComment
+                    if notation && token.end - token.start > MAX_COMMENT_BYTES =>
+                {
+                    let line = stack.last().expect("the mainline is never popped");
+                    let mut f = self.finding(
+                        Kind::Structure,
+                        line.ply,
+                        token.start,
+                        format!(
+                            "a comment of {} bytes (more than {} MiB): the file is damaged or hostile",
+                            token.end - token.start,
+                            MAX_COMMENT_BYTES >> 20
+                        ),
+                        line,
+                    );
+                    f.severity = Severity::Error;
+                    f.reason = Some("comment_too_long");
+                    findings.push(f);
+                    if token.kind == TokenKind::UnterminatedComment {
+                        f = self.finding(
+                            Kind::Structure,
+                            line.ply,
+                            token.start,
+                            "a `{` comment is never closed: it runs to the end of the game".into(),
+                            line,
+                        );
+                        f.reason = Some("unterminated_comment");
                         findings.push(f);
                     }
                 }

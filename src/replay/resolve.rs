@@ -103,6 +103,13 @@ fn candidates(pos: &Chess, w: &WrittenMove, role: Option<Role>) -> MoveList {
         return pos.legal_moves();
     };
     match role {
+        Some(Role::King) if w.from_square().is_some() => {
+            // `Ke1g1`, `Kg1h1`: long algebraic castling as the king's move or king takes rook.
+            let mut moves = pos.san_candidates(Role::King, to);
+            moves.extend(pos.castling_moves(CastlingSide::KingSide));
+            moves.extend(pos.castling_moves(CastlingSide::QueenSide));
+            moves
+        }
         Some(r) => pos.san_candidates(r, to),
         None => {
             // Coordinate notation: the piece on the origin square; a king may be castling.
@@ -788,6 +795,13 @@ mod tests {
             run(&p, "0-0", "en"),
             Resolution::Unique(Move::Castle { .. })
         ));
+        for lan in ["Ke1-g1", "Ke1h1"] {
+            assert!(matches!(
+                run(&p, lan, "en"),
+                Resolution::Unique(Move::Castle { .. })
+            ));
+        }
+        assert!(matches!(run(&p, "Kg1", "en"), Resolution::Illegal));
     }
 
     #[test]
