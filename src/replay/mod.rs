@@ -144,6 +144,21 @@ pub fn validate_text(text: &str, opts: &Options) -> GameRecord {
 
 /// Validate one game of a file.
 pub fn validate(raw: &RawGame, file: &str, opts: &Options) -> GameRecord {
+    read(raw, file, opts, false).0
+}
+
+/// Validate one game and also return it as a sequence of resolved [`GameEvent`]s, in the
+/// language chosen for it (what `convert` writes out).
+pub fn read_events(raw: &RawGame, file: &str, opts: &Options) -> (GameRecord, Vec<GameEvent>) {
+    read(raw, file, opts, true)
+}
+
+fn read(
+    raw: &RawGame,
+    file: &str,
+    opts: &Options,
+    want_events: bool,
+) -> (GameRecord, Vec<GameEvent>) {
     let text = decode(raw.game_bytes());
     let parsed = parse_game(&text);
     let mut record = GameRecord {
@@ -175,13 +190,13 @@ pub fn validate(raw: &RawGame, file: &str, opts: &Options) -> GameRecord {
             ),
         ));
         finish(&mut record, raw.line);
-        return record;
+        return (record, Vec::new());
     }
     let start = match start_position(&parsed, &mut record) {
         Some(s) => s,
         None => {
             finish(&mut record, raw.line);
-            return record;
+            return (record, Vec::new());
         }
     };
     record.start = Some(start.0.clone());
@@ -211,7 +226,12 @@ pub fn validate(raw: &RawGame, file: &str, opts: &Options) -> GameRecord {
     record.findings.extend(outcome.findings);
     record.mainline = outcome.mainline;
     finish(&mut record, raw.line);
-    record
+    let events = if want_events {
+        game.run_with(lang, false, false, true).1
+    } else {
+        Vec::new()
+    };
+    (record, events)
 }
 
 fn finish(record: &mut GameRecord, line: u64) {
@@ -408,6 +428,76 @@ struct Game<'a> {
     policy: IllegalPolicy,
 }
 
+/// The game as read, move by move, for export: every move resolved (with the position it
+/// was played from), comments, NAGs, variations, draw offers, the result, and where a line
+/// could not be replayed.
+#[derive(Debug, Clone)]
+pub enum GameEvent {
+    Move {
+        before: Chess,
+        mv: Move,
+        /// NAG of a glyph written on the move (`!` = 1 ... `?!` = 6), 0 when none.
+        glyph: u8,
+    },
+    /// A comment's text, without its braces (or its `;`).
+    Comment(String),
+    Nag(u8),
+    VariationStart,
+    VariationEnd,
+    DrawOffer,
+    /// A `%` escape line.
+    Escape(String),
+    Result(GameResult),
+    /// The line could not be replayed from here: the byte range of the rest of its text.
+    Stop {
+        start: usize,
+        end: usize,
+        message: String,
+    },
+}
+
+/// What a replay gathers.
+struct Acc {
+    findings: Vec<Finding>,
+    irregular_from: Option<u32>,
+    mainline: Vec<Move>,
+    events: Option<Vec<GameEvent>>,
+}
+
+impl Acc {
+    fn emit(&mut self, line: &Line, event: GameEvent) {
+        if let Some(events) = self.events.as_mut() {
+            if !line.dead && !line.silent {
+                events.push(event);
+            }
+        }
+    }
+
+    /// Replay of `line` stops at `offset`.
+    fn stop(&mut self, line: &mut Line, offset: usize, message: &str) {
+        if let Some(events) = self.events.as_mut() {
+            if !line.dead && !line.silent {
+                line.stop_event = Some(events.len());
+                events.push(GameEvent::Stop {
+                    start: offset,
+                    end: offset,
+                    message: message.to_string(),
+                });
+            }
+        }
+        line.dead = true;
+    }
+
+    /// A line ends at `end`: its `Stop`, if any, covers the text up to there.
+    fn close(&mut self, line: &Line, end: usize) {
+        if let (Some(events), Some(i)) = (self.events.as_mut(), line.stop_event) {
+            if let Some(GameEvent::Stop { end: e, .. }) = events.get_mut(i) {
+                *e = end;
+            }
+        }
+    }
+}
+
 /// One line of play being replayed: the mainline or a variation.
 struct Line {
     pos: Chess,
@@ -420,6 +510,10 @@ struct Line {
     moves_since_dead: u32,
     last_move: Option<Move>,
     depth: u32,
+    /// A variation of a line that had already stopped: nothing of it is exported.
+    silent: bool,
+    /// Index of this line's `Stop` event.
+    stop_event: Option<usize>,
 }
 
 struct Outcome {
@@ -493,6 +587,18 @@ impl<'a> Game<'a> {
 
     /// The core loop over the movetext tokens.
     fn run(&self, lang: &'static Language, notation: bool, suggestions: bool) -> Outcome {
+        self.run_with(lang, notation, suggestions, false).0
+    }
+
+    /// The core loop over the movetext tokens; with `events`, also the game as a sequence of
+    /// resolved events (for export).
+    fn run_with(
+        &self,
+        lang: &'static Language,
+        notation: bool,
+        suggestions: bool,
+        events: bool,
+    ) -> (Outcome, Vec<GameEvent>) {
         let tokens = &self.parsed.tokens;
         let mut stack: Vec<Line> = vec![Line {
             pos: self.start.clone(),
@@ -502,11 +608,17 @@ impl<'a> Game<'a> {
             moves_since_dead: 0,
             last_move: None,
             depth: 0,
+            silent: false,
+            stop_event: None,
         }];
-        let mut findings = Vec::new();
-        let mut irregular_from = None;
+        let mut acc = Acc {
+            findings: Vec::new(),
+            irregular_from: None,
+            mainline: Vec::new(),
+            events: events.then(Vec::new),
+        };
         let mut result = None;
-        let mut mainline = Vec::new();
+        let mut result_at = None;
         let mut consumed_promotion = usize::MAX;
         let mut i = 0;
         while i < tokens.len() {
@@ -531,18 +643,7 @@ impl<'a> Game<'a> {
                         len: token.end - token.start,
                     };
                     let line = stack.last_mut().expect("the mainline is never popped");
-                    self.play_written(
-                        line,
-                        &w,
-                        at,
-                        &[],
-                        lang,
-                        notation,
-                        suggestions,
-                        &mut findings,
-                        &mut irregular_from,
-                        &mut mainline,
-                    );
+                    self.play_written(line, &w, at, &[], lang, notation, suggestions, &mut acc);
                 }
                 TokenKind::Run(readings) => {
                     let line = stack.last_mut().expect("the mainline is never popped");
@@ -568,9 +669,7 @@ impl<'a> Game<'a> {
                             lang,
                             notation,
                             suggestions,
-                            &mut findings,
-                            &mut irregular_from,
-                            &mut mainline,
+                            &mut acc,
                         );
                     }
                 }
@@ -593,7 +692,7 @@ impl<'a> Game<'a> {
                             line,
                         );
                         f.reason = Some("text_after_result");
-                        findings.push(f);
+                        acc.findings.push(f);
                     }
                 }
                 TokenKind::Unreadable | TokenKind::PromotionLetter(_) => {
@@ -611,8 +710,8 @@ impl<'a> Game<'a> {
                             line,
                         );
                         f.move_text = Some(Self::move_label(&line.pos, clip(text)));
-                        findings.push(f);
-                        line.dead = true;
+                        acc.stop(line, token.start, &f.message);
+                        acc.findings.push(f);
                     } else {
                         line.moves_since_dead += 1;
                     }
@@ -631,12 +730,13 @@ impl<'a> Game<'a> {
                             line,
                         );
                         f.reason = Some("en_passant_mark_on_other_move");
-                        findings.push(f);
+                        acc.findings.push(f);
                     }
                 }
                 TokenKind::DrawOffer => {
                     let line = stack.last_mut().expect("the mainline is never popped");
-                    if notation && line.depth == 0 {
+                    acc.emit(line, GameEvent::DrawOffer);
+                    if notation && line.depth == 0 && !line.dead {
                         let side = match line.pos.turn() {
                             Color::White => "Black",
                             Color::Black => "White",
@@ -649,7 +749,7 @@ impl<'a> Game<'a> {
                             line,
                         );
                         f.article = Some("9.1.2.2");
-                        findings.push(f);
+                        acc.findings.push(f);
                     }
                 }
                 TokenKind::VariationStart => {
@@ -668,6 +768,11 @@ impl<'a> Game<'a> {
                         }
                     };
                     let depth = parent.depth + 1;
+                    // A variation inside a line that has stopped is part of the unreplayed rest.
+                    let silent = parent.silent || parent.dead || dead;
+                    if !silent {
+                        acc.emit(parent, GameEvent::VariationStart);
+                    }
                     if depth == MAX_VARIATION_DEPTH + 1 && notation {
                         let mut f = self.finding(
                             Kind::Structure,
@@ -678,7 +783,7 @@ impl<'a> Game<'a> {
                         );
                         f.severity = Severity::Error;
                         f.reason = Some("variation_too_deep");
-                        findings.push(f);
+                        acc.findings.push(f);
                     }
                     stack.push(Line {
                         pos,
@@ -688,11 +793,18 @@ impl<'a> Game<'a> {
                         moves_since_dead: 0,
                         last_move: None,
                         depth,
+                        silent,
+                        stop_event: None,
                     });
                 }
                 TokenKind::VariationEnd => {
                     if stack.len() > 1 {
-                        stack.pop();
+                        let done = stack.pop().expect("more than the mainline");
+                        acc.close(&done, token.start);
+                        if !done.silent {
+                            let parent = stack.last().expect("the mainline is never popped");
+                            acc.emit(parent, GameEvent::VariationEnd);
+                        }
                     } else if notation {
                         let line = &stack[0];
                         let mut f = self.finding(
@@ -703,7 +815,7 @@ impl<'a> Game<'a> {
                             line,
                         );
                         f.reason = Some("unmatched_parenthesis");
-                        findings.push(f);
+                        acc.findings.push(f);
                     }
                 }
                 TokenKind::Comment | TokenKind::UnterminatedComment
@@ -723,7 +835,7 @@ impl<'a> Game<'a> {
                     );
                     f.severity = Severity::Error;
                     f.reason = Some("comment_too_long");
-                    findings.push(f);
+                    acc.findings.push(f);
                     if token.kind == TokenKind::UnterminatedComment {
                         f = self.finding(
                             Kind::Structure,
@@ -733,7 +845,7 @@ impl<'a> Game<'a> {
                             line,
                         );
                         f.reason = Some("unterminated_comment");
-                        findings.push(f);
+                        acc.findings.push(f);
                     }
                 }
                 TokenKind::UnterminatedComment => {
@@ -747,18 +859,37 @@ impl<'a> Game<'a> {
                             line,
                         );
                         f.reason = Some("unterminated_comment");
-                        findings.push(f);
+                        acc.findings.push(f);
                     }
                 }
                 TokenKind::Result(r) => {
                     if stack.len() == 1 {
+                        if result.is_none() {
+                            result_at = Some(token.start);
+                        }
                         result = Some(*r);
                     }
                 }
-                TokenKind::MoveNumber { .. }
-                | TokenKind::Comment
-                | TokenKind::Nag(_)
-                | TokenKind::Escape => {}
+                TokenKind::Comment => {
+                    let line = stack.last().expect("the mainline is never popped");
+                    let raw = self.text.get(token.start..token.end).unwrap_or("");
+                    let body = raw
+                        .strip_prefix('{')
+                        .map(|b| b.strip_suffix('}').unwrap_or(b))
+                        .or_else(|| raw.strip_prefix(';'))
+                        .unwrap_or(raw);
+                    acc.emit(line, GameEvent::Comment(body.trim().to_string()));
+                }
+                TokenKind::Nag(n) => {
+                    let line = stack.last().expect("the mainline is never popped");
+                    acc.emit(line, GameEvent::Nag(*n));
+                }
+                TokenKind::Escape => {
+                    let line = stack.last().expect("the mainline is never popped");
+                    let raw = self.text.get(token.start..token.end).unwrap_or("");
+                    acc.emit(line, GameEvent::Escape(raw.trim_end().to_string()));
+                }
+                TokenKind::MoveNumber { .. } => {}
             }
             i += 1;
         }
@@ -772,22 +903,34 @@ impl<'a> Game<'a> {
                 line,
             );
             f.reason = Some("unclosed_variation");
-            findings.push(f);
+            acc.findings.push(f);
+        }
+        let end = result_at.unwrap_or(self.text.len());
+        for line in stack.iter().rev() {
+            acc.close(line, end);
+        }
+        if let (Some(events), Some(r)) = (acc.events.as_mut(), result) {
+            events.push(GameEvent::Result(r));
         }
         stack.truncate(1);
         let main = stack.pop().expect("the mainline is never popped");
-        let clean = !findings
+        let clean = !acc
+            .findings
             .iter()
             .any(|f| f.kind.is_move_error() && f.variation.is_none());
-        Outcome {
-            plies: main.ply,
-            clean,
-            final_pos: main.pos,
-            findings,
-            irregular_from,
-            result,
-            mainline,
-        }
+        let events = acc.events.take().unwrap_or_default();
+        (
+            Outcome {
+                plies: main.ply,
+                clean,
+                final_pos: main.pos,
+                findings: acc.findings,
+                irregular_from: acc.irregular_from,
+                result,
+                mainline: acc.mainline,
+            },
+            events,
+        )
     }
 
     /// Among the readings of a run-together word, the first that resolves whole; else the one
@@ -898,9 +1041,7 @@ impl<'a> Game<'a> {
         lang: &'static Language,
         notation: bool,
         suggestions: bool,
-        findings: &mut Vec<Finding>,
-        irregular_from: &mut Option<u32>,
-        mainline: &mut Vec<Move>,
+        acc: &mut Acc,
     ) {
         if line.dead {
             line.moves_since_dead += 1;
@@ -957,7 +1098,7 @@ impl<'a> Game<'a> {
                     );
                     f.reason = Some("promotion_piece_missing");
                     f.move_text = Some(label());
-                    findings.push(f);
+                    acc.findings.push(f);
                 }
                 best.0
             }
@@ -972,8 +1113,8 @@ impl<'a> Game<'a> {
                     );
                     f.move_text = Some(label());
                     f.reason = Some("null_move_in_check");
-                    findings.push(f);
-                    line.dead = true;
+                    acc.stop(line, at.offset, &f.message);
+                    acc.findings.push(f);
                     return;
                 }
                 match null_move(&line.pos, self.mode) {
@@ -987,7 +1128,7 @@ impl<'a> Game<'a> {
                                 line,
                             );
                             f.move_text = Some(label());
-                            findings.push(f);
+                            acc.findings.push(f);
                         }
                         line.before = Some(std::mem::replace(&mut line.pos, p));
                         line.ply = ply;
@@ -995,7 +1136,7 @@ impl<'a> Game<'a> {
                         return;
                     }
                     None => {
-                        line.dead = true;
+                        acc.stop(line, at.offset, "a null move cannot be made here");
                         return;
                     }
                 }
@@ -1032,8 +1173,8 @@ impl<'a> Game<'a> {
                         })
                         .collect()
                 });
-                findings.push(f);
-                line.dead = true;
+                acc.stop(line, at.offset, &f.message);
+                acc.findings.push(f);
                 return;
             }
             Resolution::Illegal | Resolution::UnknownLetter => {
@@ -1073,17 +1214,25 @@ impl<'a> Game<'a> {
                         f.message.push_str(
                             "; it was not claimed, so it stands and the game goes on (Appendix A.4.2)",
                         );
-                        findings.push(f);
-                        irregular_from.get_or_insert(ply);
+                        acc.findings.push(f);
+                        acc.irregular_from.get_or_insert(ply);
+                        acc.emit(
+                            line,
+                            GameEvent::Move {
+                                before: line.pos.clone(),
+                                mv: m,
+                                glyph: w.glyph,
+                            },
+                        );
                         line.before = Some(std::mem::replace(&mut line.pos, next));
                         line.ply = ply;
                         line.last_move = Some(m);
-                        mainline.push(m);
+                        acc.mainline.push(m);
                         return;
                     }
                 }
-                findings.push(f);
-                line.dead = true;
+                acc.stop(line, at.offset, &f.message);
+                acc.findings.push(f);
                 return;
             }
         };
@@ -1097,14 +1246,22 @@ impl<'a> Game<'a> {
                 let mut f = self.finding(Kind::Notation, ply, at.offset, issue.message, line);
                 f.reason = Some(issue.reason);
                 f.move_text = Some(label());
-                findings.push(f);
+                acc.findings.push(f);
             }
         }
+        acc.emit(
+            line,
+            GameEvent::Move {
+                before: line.pos.clone(),
+                mv: chosen,
+                glyph: w.glyph,
+            },
+        );
         line.before = Some(std::mem::replace(&mut line.pos, next));
         line.ply = ply;
         line.last_move = Some(chosen);
         if line.depth == 0 {
-            mainline.push(chosen);
+            acc.mainline.push(chosen);
         }
     }
 }
@@ -1249,6 +1406,45 @@ mod tests {
         let f = &r.findings[0];
         assert_eq!(f.kind, Kind::UnreadableMove);
         assert_eq!((f.line, f.column), (4, 8));
+    }
+
+    #[test]
+    fn events_follow_the_game() {
+        let raw = RawGame {
+            bytes: b"1. e4 {open} e5 (1... c5 $1) 2. Nf3 (=) Nc6 3. Nd5 Nf6 1-0".to_vec(),
+            line: 1,
+            index: 1,
+            ..RawGame::default()
+        };
+        let (record, events) = read_events(&raw, "", &Options::default());
+        assert_eq!(record.plies, 4);
+        let kinds: Vec<&str> = events
+            .iter()
+            .map(|e| match e {
+                GameEvent::Move { .. } => "m",
+                GameEvent::Comment(_) => "c",
+                GameEvent::Nag(_) => "n",
+                GameEvent::VariationStart => "(",
+                GameEvent::VariationEnd => ")",
+                GameEvent::DrawOffer => "=",
+                GameEvent::Escape(_) => "%",
+                GameEvent::Result(_) => "r",
+                GameEvent::Stop { .. } => "stop",
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            ["m", "c", "m", "(", "m", "n", ")", "m", "=", "m", "stop", "r"]
+        );
+        let stop = events
+            .iter()
+            .find_map(|e| match e {
+                GameEvent::Stop { start, end, .. } => Some((*start, *end)),
+                _ => None,
+            })
+            .unwrap();
+        let text = std::str::from_utf8(&raw.bytes).unwrap();
+        assert_eq!(text[stop.0..stop.1].trim(), "Nd5 Nf6");
     }
 
     #[test]
