@@ -243,6 +243,12 @@ struct Style {
     alt: bool,
     drop_x: bool,
     drop_check: bool,
+    /// `x`, `:` or `×`.
+    capture_mark: &'static str,
+    /// `+` or `†`.
+    check_mark: &'static str,
+    /// `#`, `++` or `‡`.
+    mate_mark: &'static str,
     promo: Promo,
     /// `e.p.` after en passant captures.
     ep_mark: bool,
@@ -258,6 +264,9 @@ impl Style {
             alt: false,
             drop_x: false,
             drop_check: false,
+            capture_mark: "x",
+            check_mark: "+",
+            mate_mark: "#",
             promo: Promo::Equals,
             ep_mark: false,
             number_black: false,
@@ -268,6 +277,9 @@ impl Style {
         !self.alt
             && !self.drop_x
             && !self.drop_check
+            && self.capture_mark == "x"
+            && self.check_mark == "+"
+            && self.mate_mark == "#"
             && self.promo == Promo::Equals
             && !self.ep_mark
             && !self.number_black
@@ -285,6 +297,16 @@ impl Style {
             if on {
                 s.push('/');
                 s.push_str(what);
+            }
+        }
+        for (mark, default) in [
+            (self.capture_mark, "x"),
+            (self.check_mark, "+"),
+            (self.mate_mark, "#"),
+        ] {
+            if mark != default {
+                s.push('/');
+                s.push_str(mark);
             }
         }
         if self.promo != Promo::Equals {
@@ -366,7 +388,7 @@ impl Style {
                         s.push(r.char());
                     }
                     if capture && !self.drop_x {
-                        s.push('x');
+                        s.push_str(self.capture_mark);
                     }
                     s.push_str(&to.to_string());
                     if let Some(p) = promotion {
@@ -384,7 +406,7 @@ impl Style {
                     }
                     s.push_str(&m.from().unwrap().to_string());
                     if m.is_capture() && !self.drop_x {
-                        s.push('x');
+                        s.push_str(self.capture_mark);
                     } else if self.kind == Kind::Lan {
                         s.push('-');
                     }
@@ -402,8 +424,8 @@ impl Style {
         }
         if !self.drop_check {
             match suffix {
-                Some(Suffix::Check) => s.push('+'),
-                Some(Suffix::Checkmate) => s.push('#'),
+                Some(Suffix::Check) => s.push_str(self.check_mark),
+                Some(Suffix::Checkmate) => s.push_str(self.mate_mark),
                 None => {}
             }
         }
@@ -548,6 +570,26 @@ fn known_bug(style: &Style, game: &Game, _text: &str) -> Option<&'static str> {
             return Some("bug 1: bare multi-byte promotion letter with a check mark panics");
         }
     }
+    // LIBRARY BUG 2: in Chess960, a plain king step written in long algebraic or coordinates
+    // onto the square where castling would put the king (`Kd1-c1`, `d1c1` with the king on
+    // d1 and queen-side castling legal) is reported `ambiguous_move` between the step and
+    // castling, although Chess960 castling is written `O-O-O` or king-takes-rook (`d1a1`):
+    // `[Variant "Chess960"] [FEN "7k/8/8/8/8/8/8/R2K4 w A - 0 1"] 1. d1c1` (or `Kd1-c1`)
+    // should replay as Kc1 (SAN `Kc1` does).
+    if matches!(style.kind, Kind::Lan | Kind::LanTight | Kind::Uci) {
+        let hit = game.moves.iter().enumerate().any(|(i, m)| {
+            let pos = &game.positions[i];
+            m.role() == Role::King
+                && !m.is_castle()
+                && pos.legal_moves().iter().any(|c| {
+                    c.castling_side()
+                        .is_some_and(|side| side.king_to(pos.turn()) == m.to())
+                })
+        });
+        if hit {
+            return Some("bug 2: Chess960 king step onto its castling square read as ambiguous");
+        }
+    }
     None
 }
 
@@ -629,8 +671,12 @@ fn check(style: &Style, game: &Game, text: &str, counts: &Counts) -> Option<Stri
         ..Options::default()
     };
     let rec = validate_text(text, &fixed);
-    strict(style, game, text, &rec, &want_fen)
-        .map(|f| format!("with --lang {rendered} (auto read it as {}): {f}", detected.code))
+    strict(style, game, text, &rec, &want_fen).map(|f| {
+        format!(
+            "with --lang {rendered} (auto read it as {}): {f}",
+            detected.code
+        )
+    })
 }
 
 fn strict(
@@ -671,7 +717,15 @@ fn strict(
         .findings
         .iter()
         .filter(|f| f.severity == scoresheet::finding::Severity::Error)
-        .map(|f| format!("{:?} ply {} `{}`: {}", f.kind, f.ply, f.move_text.as_deref().unwrap_or(""), f.message))
+        .map(|f| {
+            format!(
+                "{:?} ply {} `{}`: {}",
+                f.kind,
+                f.ply,
+                f.move_text.as_deref().unwrap_or(""),
+                f.message
+            )
+        })
         .collect();
     Some(format!(
         "{} read as {} {:?}: {}\nerrors: {:#?}\n--- text ---\n{text}",
@@ -715,13 +769,22 @@ fn roundtrip_game(game: &Game, rng: &mut Rng, counts: &Counts) -> Vec<String> {
             run(Style::plain(kind, lang), result, &mut failures);
         }
         // One varied rendering per language.
-        let kind = rng.pick(&[Kind::San, Kind::San, Kind::Lan, Kind::LanTight, Kind::Compact]);
+        let kind = rng.pick(&[
+            Kind::San,
+            Kind::San,
+            Kind::Lan,
+            Kind::LanTight,
+            Kind::Compact,
+        ]);
         let style = Style {
             kind,
             lang,
             alt: rng.chance(0.5),
             drop_x: rng.chance(0.4),
             drop_check: rng.chance(0.4),
+            capture_mark: rng.pick(&["x", "x", ":", "×"]),
+            check_mark: rng.pick(&["+", "+", "†"]),
+            mate_mark: rng.pick(&["#", "#", "++", "‡"]),
             promo: rng.pick(&[Promo::Equals, Promo::Bare, Promo::Paren, Promo::Slash]),
             ep_mark: rng.chance(0.5),
             number_black: kind != Kind::Compact && rng.chance(0.3),
@@ -802,8 +865,8 @@ fn env_number(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-const STANDARD_GAMES: usize = 500;
-const CHESS960_GAMES_PER_START: usize = 24;
+const STANDARD_GAMES: usize = 800;
+const CHESS960_GAMES_PER_START: usize = 40;
 
 #[test]
 fn standard_games_read_back_identically() {
@@ -811,7 +874,14 @@ fn standard_games_read_back_identically() {
     let scale = env_number("ROUNDTRIP_SCALE", 1) as usize;
     let mut rng = Rng::new(0x5C0E_5EE7 ^ seed);
     let games: Vec<Game> = (0..STANDARD_GAMES * scale)
-        .map(|_| random_game(&mut rng, Chess::default(), String::new(), CastlingMode::Standard))
+        .map(|_| {
+            random_game(
+                &mut rng,
+                Chess::default(),
+                String::new(),
+                CastlingMode::Standard,
+            )
+        })
         .collect();
     run_suite("standard", games, 1 ^ seed);
 }

@@ -325,11 +325,7 @@ fn lex_word(text: &str, start: usize, end: usize, expected: &mut u32, tokens: &m
                 start: pos,
                 end: e,
             });
-            *expected = if black {
-                number + 1
-            } else {
-                number.saturating_add(1)
-            };
+            *expected = number.saturating_add(1);
             pos = e;
             continue;
         }
