@@ -36,6 +36,26 @@ pub enum Kind {
     DrawOffer,
     /// `--`: a null move, which is no move of chess.
     NullMove,
+    /// Art. 9.2: a position stands for the third time (a draw may be claimed).
+    Threefold,
+    /// Art. 9.6.1: a position stands for the fifth time (the game is drawn).
+    Fivefold,
+    /// Art. 9.3: fifty moves by each side without a pawn move or a capture (claimable).
+    FiftyMoves,
+    /// Art. 9.6.2: seventy-five moves by each side without either (the game is drawn).
+    SeventyFiveMoves,
+    /// Art. 5.1.1.
+    Checkmate,
+    /// Art. 5.2.1.
+    Stalemate,
+    /// Art. 5.2.2: neither side can checkmate by any series of legal moves.
+    DeadPosition,
+    /// Moves recorded after the game had already ended.
+    MovesAfterEnd,
+    /// The result contradicts the board.
+    ResultMismatch,
+    /// Art. 9.1.1: a draw agreed before the move the event allows it.
+    EarlyDraw,
 }
 
 impl Kind {
@@ -51,6 +71,16 @@ impl Kind {
             Kind::Structure => "structure",
             Kind::DrawOffer => "draw_offer",
             Kind::NullMove => "null_move",
+            Kind::Threefold => "threefold",
+            Kind::Fivefold => "fivefold",
+            Kind::FiftyMoves => "fifty_moves",
+            Kind::SeventyFiveMoves => "seventy_five_moves",
+            Kind::Checkmate => "checkmate",
+            Kind::Stalemate => "stalemate",
+            Kind::DeadPosition => "dead_position",
+            Kind::MovesAfterEnd => "moves_after_end",
+            Kind::ResultMismatch => "result_mismatch",
+            Kind::EarlyDraw => "early_draw",
         }
     }
 
@@ -61,9 +91,20 @@ impl Kind {
             | Kind::AmbiguousMove
             | Kind::InvalidFen
             | Kind::UnsupportedVariant
-            | Kind::OversizedGame => Severity::Error,
-            Kind::Notation | Kind::Structure | Kind::NullMove => Severity::Warning,
-            Kind::DrawOffer => Severity::Info,
+            | Kind::OversizedGame
+            | Kind::MovesAfterEnd
+            | Kind::ResultMismatch => Severity::Error,
+            Kind::Notation | Kind::Structure | Kind::NullMove | Kind::EarlyDraw => {
+                Severity::Warning
+            }
+            Kind::DrawOffer
+            | Kind::Threefold
+            | Kind::Fivefold
+            | Kind::FiftyMoves
+            | Kind::SeventyFiveMoves
+            | Kind::Checkmate
+            | Kind::Stalemate
+            | Kind::DeadPosition => Severity::Info,
         }
     }
 
@@ -119,6 +160,12 @@ pub struct Finding {
     /// The Article of the FIDE Laws (or Guideline) the finding rests on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub article: Option<&'static str>,
+    /// The side concerned: who may claim, who offered, who ended the game (`white`/`black`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<&'static str>,
+    /// Plies the finding rests on (the occurrences of a repeated position).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plies: Option<Vec<u32>>,
 }
 
 impl Finding {
@@ -136,6 +183,8 @@ impl Finding {
             stood: None,
             variation: None,
             article: None,
+            side: None,
+            plies: None,
         }
     }
 }

@@ -6,6 +6,7 @@
 //! written move against the legal moves) → [`finding::Finding`]s → [`report`].
 
 pub mod finding;
+pub mod laws;
 pub mod notation;
 pub mod replay;
 pub mod report;

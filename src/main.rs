@@ -69,6 +69,11 @@ struct ValidateArgs {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+    /// Event rule (Laws, Art. 9.1.1): no draw by agreement before move N. A game drawn
+    /// `1/2-1/2` before it, with no other reason to be drawn, gets an `early_draw` finding
+    /// (the Italian championship rules forbid it before move 30).
+    #[arg(long, value_name = "N")]
+    no_draw_before: Option<u32>,
 }
 
 /// Games replayed together, in parallel, before their records are written in order.
@@ -147,6 +152,10 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
         illegal: match args.illegal {
             Illegal::Stop => IllegalPolicy::Stop,
             Illegal::Stands => IllegalPolicy::Stands,
+        },
+        laws: scoresheet::laws::LawsOptions {
+            no_draw_before: args.no_draw_before,
+            dead_positions: true,
         },
     };
     if let Some(j) = args.jobs {

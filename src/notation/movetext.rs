@@ -260,6 +260,8 @@ pub fn lex(text: &str) -> Vec<Token> {
             continue;
         }
         if let Ok((r, ())) = separate_en_passant(rest) {
+            // a check mark or glyph may follow the mark (`exd6 e.p.+`)
+            let r = r.trim_start_matches(['+', '#', '!', '?', '‡', '†']);
             if ends_word(r) {
                 let end = len - r.len();
                 push(&mut tokens, TokenKind::EnPassantMark, pos, end);
@@ -573,6 +575,7 @@ mod tests {
 
     #[test]
     fn separated_marks() {
+        assert_eq!(kinds("exd6 e.p.+ Ke7")[1], TokenKind::EnPassantMark);
         let k = kinds("exd6 e.p. exf8 C");
         assert!(k.contains(&TokenKind::EnPassantMark));
         assert!(matches!(k.last(), Some(TokenKind::PromotionLetter(_))));

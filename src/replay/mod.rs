@@ -20,6 +20,7 @@ use shakmaty::{
 
 use crate::{
     finding::{Finding, Kind, Severity},
+    laws::{self, GameFacts, LawsOptions, Termination},
     notation::{
         decode::decode,
         game::{line_col, parse_game, ParsedGame},
@@ -55,6 +56,8 @@ pub enum LangChoice {
 pub struct Options {
     pub lang: LangChoice,
     pub illegal: IllegalPolicy,
+    /// Event rules and checks of the Laws (repetition, move counts, endings, results).
+    pub laws: LawsOptions,
 }
 
 /// Tags in the order written, serialised as a JSON object.
@@ -101,6 +104,12 @@ pub struct GameRecord {
     /// rest of the replay rests on an irregular position.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub irregular_from_ply: Option<u32>,
+    /// The first point where the game ended by itself (checkmate, stalemate, dead position,
+    /// fivefold, seventy-five moves); `null` while the game is alive at its last move.
+    pub termination: Option<Termination>,
+    /// The Chess960 starting position number (0–959), when the game starts from one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sp: Option<u32>,
     pub findings: Vec<Finding>,
     /// The mainline moves replayed (not serialised).
     #[serde(skip)]
@@ -175,6 +184,8 @@ fn read(
         status: "ok",
         result: None,
         irregular_from_ply: None,
+        termination: None,
+        sp: None,
         findings: Vec::new(),
         mainline: Vec::new(),
         start: None,
@@ -225,6 +236,34 @@ fn read(
     record.irregular_from_ply = outcome.irregular_from;
     record.findings.extend(outcome.findings);
     record.mainline = outcome.mainline;
+    if record.variant == "chess960" {
+        record.sp = laws::chess960::number_of(&game.start);
+    }
+    let draw_offers: Vec<u32> = record
+        .findings
+        .iter()
+        .filter(|f| f.kind == Kind::DrawOffer && f.variation.is_none())
+        .map(|f| f.ply)
+        .collect();
+    let facts = GameFacts {
+        start: &game.start,
+        mainline: &record.mainline,
+        lang,
+        result_tag: parsed.tag("Result"),
+        result_token: record.result,
+        termination_tag: parsed.tag("Termination"),
+        stopped_early: !outcome.clean,
+        draw_offers: &draw_offers,
+    };
+    let locate = |ply: u32| {
+        outcome
+            .mainline_at
+            .get(ply.saturating_sub(1) as usize)
+            .map_or((raw.line.max(1), 1), |&offset| game.locate(offset))
+    };
+    let verdict = laws::adjudicate(&facts, &opts.laws, &locate);
+    record.findings.extend(verdict.findings);
+    record.termination = verdict.termination;
     finish(&mut record, raw.line);
     let events = if want_events {
         game.run_with(lang, false, false, true).1
@@ -461,6 +500,7 @@ struct Acc {
     findings: Vec<Finding>,
     irregular_from: Option<u32>,
     mainline: Vec<Move>,
+    mainline_at: Vec<usize>,
     events: Option<Vec<GameEvent>>,
 }
 
@@ -525,6 +565,8 @@ struct Outcome {
     irregular_from: Option<u32>,
     result: Option<GameResult>,
     mainline: Vec<Move>,
+    /// Byte offset of each mainline move's text.
+    mainline_at: Vec<usize>,
 }
 
 /// Variations nested deeper than this are reported (no annotated game comes near it); they
@@ -615,6 +657,7 @@ impl<'a> Game<'a> {
             findings: Vec::new(),
             irregular_from: None,
             mainline: Vec::new(),
+            mainline_at: Vec::new(),
             events: events.then(Vec::new),
         };
         let mut result = None;
@@ -928,6 +971,7 @@ impl<'a> Game<'a> {
                 irregular_from: acc.irregular_from,
                 result,
                 mainline: acc.mainline,
+                mainline_at: acc.mainline_at,
             },
             events,
         )
@@ -1228,6 +1272,7 @@ impl<'a> Game<'a> {
                         line.ply = ply;
                         line.last_move = Some(m);
                         acc.mainline.push(m);
+                        acc.mainline_at.push(at.offset);
                         return;
                     }
                 }
@@ -1262,6 +1307,7 @@ impl<'a> Game<'a> {
         line.last_move = Some(chosen);
         if line.depth == 0 {
             acc.mainline.push(chosen);
+            acc.mainline_at.push(at.offset);
         }
     }
 }
@@ -1396,8 +1442,10 @@ mod tests {
     fn promotion_without_piece_reads_the_survivor() {
         let text = "[FEN \"8/P7/8/8/8/8/k7/4K3 w - - 0 1\"]\n\n1. a8 Kb2 2. Nb6 *";
         let r = run(text);
-        assert_eq!(r.status, "ok", "{:?}", r.findings);
+        assert_eq!(r.findings[0].reason, Some("promotion_piece_missing"));
         assert!(r.final_fen.starts_with("8/8/1N6"));
+        // K+N v K: the promotion made a dead position (Art. 5.2.2)
+        assert_eq!(r.termination.map(|t| t.ply), Some(1));
     }
 
     #[test]

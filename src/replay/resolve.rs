@@ -166,6 +166,15 @@ pub fn resolve(pos: &Chess, w: &WrittenMove, lang: &Language) -> Resolution {
             unpromoted.push(m);
         }
     }
+    if found.len() > 1 && found.iter().any(|m| !matches!(m, Move::Castle { .. })) {
+        // A king step onto its castling square (`d1c1` in Chess960) is the step: castling
+        // by coordinates is written as the king's two-square move only in standard chess,
+        // where no step can be confused with it, or as king takes rook.
+        found.retain(|m| match m {
+            Move::Castle { rook, .. } => w.to_square() == Some(*rook),
+            _ => true,
+        });
+    }
     match found.len() {
         1 => Resolution::Unique(found[0]),
         0 if !unpromoted.is_empty() => {

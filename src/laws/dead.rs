@@ -1,0 +1,250 @@
+//! Art. 5.2.2 — dead positions — and Art. 6.9 / 7.5.5 — a side that cannot checkmate.
+//!
+//! "The game is drawn when a position has arisen in which neither player can checkmate the
+//! opponent's king with any series of legal moves." Whether a side can still mate is decided by
+//! Miguel Ambrona's CHA solver (`chasolver`): its fast check proves unwinnability statically
+//! (sound, incomplete); its full search finds a helpmate or proves that none exists.
+//!
+//! Deadness is monotone along a game: every position reachable from a dead position is dead
+//! (a mate from a later position would be a mate from the earlier one). So a game needs asking
+//! only at its last position; when that one is dead, a binary search over the plies finds the
+//! first dead one with a handful of further checks. No position is ever called dead unless the
+//! solver proved it.
+//!
+//! ```
+//! use scoresheet::laws::dead::{analyse, Depth};
+//! use shakmaty::{fen::Fen, CastlingMode, Chess};
+//! let pos: Chess = "8/8/4k3/8/8/8/3B4/4K3 b - - 0 1".parse::<Fen>().unwrap()
+//!     .into_position(CastlingMode::Standard).unwrap();
+//! let a = analyse(&pos, Depth::Fast);
+//! assert_eq!(a.dead(), Some(true));
+//! ```
+
+use std::str::FromStr;
+
+use chasolver::Winnability;
+use shakmaty::{fen::Fen, Chess, Color, EnPassantMode, Position};
+
+/// How hard to look.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Depth {
+    /// The static check only: what bulk validation affords on every game.
+    Fast,
+    /// The full helpmate search, with a line when a side can mate.
+    Full,
+}
+
+/// What is known about one side's chances to checkmate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CanMate {
+    /// A helpmate exists (the line, in UCI, when the full search found it).
+    Yes(Vec<String>),
+    /// No series of legal moves ends in a mate by this side.
+    No,
+    /// Not decided: the fast check could not prove it, or the search ran out of budget, or
+    /// the position cannot be handed to the solver (Chess960 castling rights).
+    Unknown,
+}
+
+impl CanMate {
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            CanMate::Yes(_) => Some(true),
+            CanMate::No => Some(false),
+            CanMate::Unknown => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    pub white: CanMate,
+    pub black: CanMate,
+}
+
+impl Analysis {
+    /// `Some(true)` only when both sides are proven unable to mate.
+    pub fn dead(&self) -> Option<bool> {
+        match (&self.white, &self.black) {
+            (CanMate::No, CanMate::No) => Some(true),
+            (CanMate::Yes(_), _) | (_, CanMate::Yes(_)) => Some(false),
+            _ => None,
+        }
+    }
+
+    pub fn side(&self, color: Color) -> &CanMate {
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+}
+
+/// The position as the solver's board, when it can take it: the `chess` crate knows
+/// standard castling only, so a Chess960 position with castling rights is not handed over
+/// (dropping the rights could make a live position look dead).
+pub fn solver_board(pos: &Chess) -> Option<chess::Board> {
+    let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+    let castling = fen.split(' ').nth(2).unwrap_or("-");
+    if !castling
+        .chars()
+        .all(|c| matches!(c, 'K' | 'Q' | 'k' | 'q' | '-'))
+    {
+        return None;
+    }
+    chess::Board::from_str(&fen).ok()
+}
+
+fn solver_color(c: Color) -> chess::Color {
+    match c {
+        Color::White => chess::Color::White,
+        Color::Black => chess::Color::Black,
+    }
+}
+
+/// Whether `color` can still checkmate, at the given depth.
+pub fn can_mate(pos: &Chess, color: Color, depth: Depth) -> CanMate {
+    // Cheap and certain: a side with a mate on the board already has one.
+    if pos.is_checkmate() {
+        return if pos.turn() == color {
+            CanMate::No
+        } else {
+            CanMate::Yes(Vec::new())
+        };
+    }
+    if pos.is_stalemate() {
+        return CanMate::No;
+    }
+    let Some(board) = solver_board(pos) else {
+        return CanMate::Unknown;
+    };
+    match depth {
+        Depth::Fast => {
+            if chasolver::is_unwinnable_fast(&board, solver_color(color)) {
+                CanMate::No
+            } else {
+                CanMate::Unknown
+            }
+        }
+        Depth::Full => match chasolver::winnability(&board, solver_color(color)) {
+            Some(Winnability::Winnable { helpmate }) => {
+                CanMate::Yes(helpmate.iter().map(|m| m.to_string()).collect())
+            }
+            Some(Winnability::Unwinnable) => CanMate::No,
+            None => CanMate::Unknown,
+        },
+    }
+}
+
+/// Both sides' chances.
+pub fn analyse(pos: &Chess, depth: Depth) -> Analysis {
+    Analysis {
+        white: can_mate(pos, Color::White, depth),
+        black: can_mate(pos, Color::Black, depth),
+    }
+}
+
+/// Whether the position is proven dead with the fast check (a stalemate is not "dead" here:
+/// it has its own rule, Art. 5.2.1).
+pub fn is_dead_fast(pos: &Chess) -> bool {
+    if pos.is_stalemate() || pos.is_checkmate() {
+        return false;
+    }
+    let Some(board) = solver_board(pos) else {
+        return false;
+    };
+    chasolver::is_unwinnable_fast(&board, chess::Color::White)
+        && chasolver::is_unwinnable_fast(&board, chess::Color::Black)
+}
+
+/// The first ply at which the game (positions `positions[0]` = start ... `positions[n]`) is
+/// in a dead position, found with the fast check: the last position is asked first, then a
+/// binary search over the earlier ones, which is sound because deadness never ends.
+pub fn first_dead_ply(positions: &[Chess]) -> Option<usize> {
+    let last = positions.len().checked_sub(1)?;
+    if !is_dead_fast(&positions[last]) {
+        return None;
+    }
+    // Invariant: positions[hi] is dead; positions[..lo] are not known dead.
+    let (mut lo, mut hi) = (0usize, last);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if is_dead_fast(&positions[mid]) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    Some(hi)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{CastlingMode, Move, Role, Square};
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    #[test]
+    fn material() {
+        assert!(is_dead_fast(&pos("8/8/4k3/8/8/8/8/4K3 w - - 0 1")));
+        assert!(is_dead_fast(&pos("8/8/4k3/8/8/8/3B4/4K3 w - - 0 1")));
+        // K+N v K+N is alive (a helpmate exists)
+        let a = analyse(&pos("8/8/4kn2/8/8/8/3N4/4K3 w - - 0 1"), Depth::Full);
+        assert_eq!(a.dead(), Some(false));
+    }
+
+    #[test]
+    fn locked_pawn_wall() {
+        // fide-edge-cases D5, after 1.Kxd2
+        assert!(is_dead_fast(&pos(
+            "8/8/4k3/1p1p1p1p/1P1P1P1P/8/3K4/8 b - - 0 1"
+        )));
+        // before the capture it is alive
+        let a = analyse(
+            &pos("8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/3n4/8 w - - 0 1"),
+            Depth::Full,
+        );
+        assert_eq!(a.dead(), Some(false));
+    }
+
+    #[test]
+    fn one_side_only() {
+        // D11: White (K+N) cannot mate; Black (K+Q) can
+        let a = analyse(&pos("8/8/4k3/8/8/3K4/4N3/7q w - - 0 1"), Depth::Full);
+        assert_eq!(a.white, CanMate::No);
+        assert!(matches!(a.black, CanMate::Yes(_)));
+        assert_eq!(a.dead(), Some(false));
+    }
+
+    #[test]
+    fn first_dead_by_binary_search() {
+        // D4: 1.Bxb4 leaves K+B v K
+        let start = pos("8/8/4k3/8/1n6/8/3B4/4K3 w - - 0 1");
+        let mut positions = vec![start.clone()];
+        let mut p = start;
+        p.play_unchecked(Move::Normal {
+            role: Role::Bishop,
+            from: Square::D2,
+            capture: Some(Role::Knight),
+            to: Square::B4,
+            promotion: None,
+        });
+        positions.push(p.clone());
+        p.play_unchecked(Move::Normal {
+            role: Role::King,
+            from: Square::E6,
+            capture: None,
+            to: Square::D5,
+            promotion: None,
+        });
+        positions.push(p);
+        assert_eq!(first_dead_ply(&positions), Some(1));
+        assert_eq!(first_dead_ply(&positions[..1]), None);
+    }
+}

@@ -1,0 +1,363 @@
+//! The FIDE Laws of Chess applied to a replayed game, as an arbiter applies them. Each rule
+//! lives in its own module, whose doc comment cites its Article (2017 Laws,
+//! `../shared/seeds/002_*`; Chess960: `003_*`). Rules only produce [`Finding`]s and the
+//! game's [`Termination`]; they never print.
+//!
+//! Plies are 1-based half-moves from the game's start position (its `[FEN]` if any); "at ply
+//! N" means "in the position after ply N".
+
+pub mod chess960;
+pub mod dead;
+pub mod draw_offer;
+pub mod ending;
+pub mod fifty_moves;
+pub mod repetition;
+pub mod result;
+
+use shakmaty::{Chess, Color, Move, Position};
+
+use crate::{
+    finding::{Finding, Kind},
+    notation::languages::Language,
+};
+pub use ending::{EndKind, Termination};
+use result::Outcome;
+
+/// Event rules and how far to look.
+#[derive(Debug, Clone, Copy)]
+pub struct LawsOptions {
+    /// Art. 9.1.1: no draw by agreement before this move.
+    pub no_draw_before: Option<u32>,
+    /// Look for dead positions (Art. 5.2.2) with the solver's fast check.
+    pub dead_positions: bool,
+}
+
+impl Default for LawsOptions {
+    fn default() -> Self {
+        LawsOptions {
+            no_draw_before: None,
+            dead_positions: true,
+        }
+    }
+}
+
+/// What the Laws need to know of a replayed game.
+pub struct GameFacts<'a> {
+    pub start: &'a Chess,
+    pub mainline: &'a [Move],
+    pub lang: &'a Language,
+    /// The `[Result]` tag, else the result written at the end of the movetext.
+    pub result_tag: Option<&'a str>,
+    pub result_token: Option<&'a str>,
+    pub termination_tag: Option<&'a str>,
+    /// The mainline's replay stopped at an illegal, ambiguous or unreadable move right after
+    /// its last replayed ply.
+    pub stopped_early: bool,
+    /// Plies of the mainline's draw offers.
+    pub draw_offers: &'a [u32],
+}
+
+/// The Laws' findings on a game, and where it ended by itself.
+pub struct Verdict {
+    pub findings: Vec<Finding>,
+    pub termination: Option<Termination>,
+}
+
+fn side_id(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// Apply the Laws to a game's mainline. `locate` gives the line and column of a ply's move.
+pub fn adjudicate(
+    game: &GameFacts,
+    opts: &LawsOptions,
+    locate: &dyn Fn(u32) -> (u64, u64),
+) -> Verdict {
+    let mut positions = Vec::with_capacity(game.mainline.len() + 1);
+    let mut pos = game.start.clone();
+    positions.push(pos.clone());
+    for &m in game.mainline {
+        pos.play_unchecked(m);
+        positions.push(pos.clone());
+    }
+    let n = game.mainline.len();
+    let label = |ply: usize| -> Option<String> {
+        let before = positions.get(ply.checked_sub(1)?)?;
+        let m = *game.mainline.get(ply - 1)?;
+        let san = crate::replay::render::san_in(before, m, game.lang);
+        let number = before.fullmoves();
+        Some(match before.turn() {
+            Color::White => format!("{number}.{san}"),
+            Color::Black => format!("{number}...{san}"),
+        })
+    };
+    let make = |kind: Kind, ply: usize, article: &'static str, message: String| {
+        let mut f = Finding::new(kind, ply as u32, message);
+        f.article = Some(article);
+        f.move_text = label(ply);
+        let (l, c) = locate(ply as u32);
+        f.line = l;
+        f.column = c;
+        f
+    };
+    let mut findings = Vec::new();
+
+    // How the game ends by itself.
+    let reps = repetition::find(&positions);
+    let counts = fifty_moves::find(&positions);
+    let last = &positions[n];
+    let mut endings = Vec::new();
+    let mated = last.is_checkmate().then(|| last.turn());
+    if mated.is_some() {
+        endings.push((EndKind::Checkmate, n));
+    } else if last.is_stalemate() {
+        endings.push((EndKind::Stalemate, n));
+    }
+    let dead_at = if opts.dead_positions {
+        dead::first_dead_ply(&positions).filter(|&p| !(p == n && last.is_stalemate()))
+    } else {
+        None
+    };
+    if let Some(p) = dead_at {
+        endings.push((EndKind::DeadPosition, p));
+    }
+    if let Some((p, _)) = &reps.fivefold {
+        endings.push((EndKind::Fivefold, *p));
+    }
+    if let Some(p) = counts.seventy_five {
+        // mate on the 75th move takes precedence (handled by `first`)
+        endings.push((EndKind::SeventyFiveMoves, p));
+    }
+    let termination = ending::first(&endings);
+    let end_ply = termination.map_or(usize::MAX, |t| t.ply as usize);
+
+    // Claimable draws, up to the end of the game.
+    for (ply, seen) in reps.threefold.iter().filter(|(p, _)| *p <= end_ply) {
+        let to_move = positions[*ply].turn();
+        let mut f = make(
+            Kind::Threefold,
+            *ply,
+            "9.2",
+            format!(
+                "the same position stands for the third time (plies {}): {} to move may claim a draw (9.2.1.2){}",
+                seen.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", "),
+                result::side(to_move),
+                if *ply > 0 {
+                    format!(
+                        "; {} could have claimed by writing this move first (9.2.1.1)",
+                        result::side(!to_move)
+                    )
+                } else {
+                    String::new()
+                }
+            ),
+        );
+        f.side = Some(side_id(to_move));
+        f.plies = Some(seen.iter().map(|&p| p as u32).collect());
+        findings.push(f);
+    }
+    for &ply in counts.fifty.iter().filter(|&&p| p <= end_ply) {
+        let to_move = positions[ply].turn();
+        let mut f = make(
+            Kind::FiftyMoves,
+            ply,
+            "9.3",
+            format!(
+                "fifty moves by each side without a pawn move or a capture: {} to move may claim a draw (9.3.2){}",
+                result::side(to_move),
+                if ply > 0 {
+                    format!(
+                        "; {} could have claimed by writing this move first (9.3.1)",
+                        result::side(!to_move)
+                    )
+                } else {
+                    String::new()
+                }
+            ),
+        );
+        f.side = Some(side_id(to_move));
+        findings.push(f);
+    }
+
+    // The endings themselves.
+    if let Some(c) = mated {
+        let mut f = make(
+            Kind::Checkmate,
+            n,
+            "5.1.1",
+            format!(
+                "{} is checkmated: {} wins",
+                result::side(c),
+                result::side(!c)
+            ),
+        );
+        f.side = Some(side_id(!c));
+        findings.push(f);
+    } else if last.is_stalemate() {
+        findings.push(make(
+            Kind::Stalemate,
+            n,
+            "5.2.1",
+            format!(
+                "{} to move has no legal move and is not in check: stalemate, the game is drawn",
+                result::side(last.turn())
+            ),
+        ));
+    }
+    if let Some(p) = dead_at {
+        findings.push(make(
+            Kind::DeadPosition,
+            p,
+            "5.2.2",
+            "neither side can checkmate by any series of legal moves: a dead position, the game is drawn"
+                .into(),
+        ));
+    }
+    if let Some((p, seen)) = &reps.fivefold {
+        let mut f = make(
+            Kind::Fivefold,
+            *p,
+            "9.6.1",
+            "the same position stands for the fifth time: the game is drawn".into(),
+        );
+        f.plies = Some(seen.iter().map(|&x| x as u32).collect());
+        findings.push(f);
+    }
+    if let Some(p) = counts.seventy_five {
+        if !(positions[p].is_checkmate()) {
+            findings.push(make(
+                Kind::SeventyFiveMoves,
+                p,
+                "9.6.2",
+                "seventy-five moves by each side without a pawn move or a capture: the game is drawn"
+                    .into(),
+            ));
+        }
+    }
+
+    // Moves after the end.
+    if let Some(t) = termination {
+        let after = n - t.ply as usize;
+        if after > 0 || game.stopped_early {
+            let count = if after > 0 {
+                format!("{after} more half-move(s) are recorded")
+            } else {
+                "more moves are recorded (they cannot be played)".to_string()
+            };
+            let mut f = make(
+                Kind::MovesAfterEnd,
+                t.ply as usize + 1,
+                t.kind.article(),
+                format!(
+                    "the game ended at ply {} by {}; {count}",
+                    t.ply,
+                    t.kind.words()
+                ),
+            );
+            if after == 0 {
+                f.move_text = None;
+            }
+            findings.push(f);
+        }
+    }
+
+    // The result against the board.
+    let tag = game.result_tag.and_then(Outcome::parse);
+    let token = game.result_token.and_then(Outcome::parse);
+    let result = tag.or(token);
+    if let (Some(t), Some(r)) = (tag, token) {
+        if t != r {
+            let mut f = make(
+                Kind::ResultMismatch,
+                n,
+                "8.7",
+                format!(
+                    "the Result tag ({}) differs from the result written after the moves ({})",
+                    game.result_tag.unwrap_or(""),
+                    game.result_token.unwrap_or("")
+                ),
+            );
+            f.move_text = None;
+            findings.push(f);
+        }
+    }
+    if let Some(r) = result {
+        if let Some(t) = termination {
+            if let Some(why) = result::against_ending(r, t, mated) {
+                let mut f = make(Kind::ResultMismatch, t.ply as usize, t.kind.article(), why);
+                f.move_text = None;
+                findings.push(f);
+            }
+        } else if let Outcome::Win(winner) = r {
+            if result::on_time(game.termination_tag) {
+                // Art. 6.9: a flag fall loses only if the opponent could still mate.
+                let can = dead::can_mate(last, winner, dead::Depth::Fast);
+                let can = if can == dead::CanMate::Unknown {
+                    dead::can_mate(last, winner, dead::Depth::Full)
+                } else {
+                    can
+                };
+                if can == dead::CanMate::No {
+                    let mut f = make(
+                        Kind::ResultMismatch,
+                        n,
+                        "6.9",
+                        format!(
+                            "{} is given the win on time, but cannot checkmate by any series of legal moves: the game is drawn",
+                            result::side(winner)
+                        ),
+                    );
+                    f.move_text = None;
+                    f.side = Some(side_id(winner));
+                    findings.push(f);
+                }
+            }
+        }
+    }
+
+    // A draw agreed too early.
+    if let (Some(limit), Some(Outcome::Draw)) = (opts.no_draw_before, result) {
+        let claim_open = reps.threefold.iter().any(|(p, _)| *p == n) || last.halfmoves() >= 100;
+        let first_move = game.start.fullmoves().get();
+        if termination.is_none()
+            && !claim_open
+            && draw_offer::before_move(
+                limit,
+                n as u32,
+                first_move,
+                game.start.turn() == Color::White,
+            )
+        {
+            let mut f = make(
+                Kind::EarlyDraw,
+                n,
+                "9.1.1",
+                format!(
+                    "the game was drawn by agreement before move {limit}, which the event's rules forbid{}",
+                    if game.draw_offers.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            " (draw offered at ply {})",
+                            game.draw_offers
+                                .iter()
+                                .map(|p| p.to_string())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    }
+                ),
+            );
+            f.move_text = None;
+            findings.push(f);
+        }
+    }
+    findings.sort_by_key(|f| f.ply);
+    Verdict {
+        findings,
+        termination,
+    }
+}
