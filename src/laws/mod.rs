@@ -41,10 +41,17 @@ impl Default for LawsOptions {
     }
 }
 
+/// One mainline ply as replayed: the move (`None` for a null move) and the position after it.
+#[derive(Debug, Clone)]
+pub struct Ply {
+    pub mv: Option<Move>,
+    pub after: Chess,
+}
+
 /// What the Laws need to know of a replayed game.
 pub struct GameFacts<'a> {
     pub start: &'a Chess,
-    pub mainline: &'a [Move],
+    pub plies: &'a [Ply],
     pub lang: &'a Language,
     /// The `[Result]` tag, else the result written at the end of the movetext.
     pub result_tag: Option<&'a str>,
@@ -76,18 +83,16 @@ pub fn adjudicate(
     opts: &LawsOptions,
     locate: &dyn Fn(u32) -> (u64, u64),
 ) -> Verdict {
-    let mut positions = Vec::with_capacity(game.mainline.len() + 1);
-    let mut pos = game.start.clone();
-    positions.push(pos.clone());
-    for &m in game.mainline {
-        pos.play_unchecked(m);
-        positions.push(pos.clone());
-    }
-    let n = game.mainline.len();
+    let mut positions = Vec::with_capacity(game.plies.len() + 1);
+    positions.push(game.start.clone());
+    positions.extend(game.plies.iter().map(|p| p.after.clone()));
+    let n = game.plies.len();
     let label = |ply: usize| -> Option<String> {
         let before = positions.get(ply.checked_sub(1)?)?;
-        let m = *game.mainline.get(ply - 1)?;
-        let san = crate::replay::render::san_in(before, m, game.lang);
+        let san = match game.plies.get(ply - 1)?.mv {
+            Some(m) => crate::replay::render::san_in(before, m, game.lang),
+            None => "--".to_string(),
+        };
         let number = before.fullmoves();
         Some(match before.turn() {
             Color::White => format!("{number}.{san}"),
@@ -132,10 +137,10 @@ pub fn adjudicate(
         endings.push((EndKind::SeventyFiveMoves, p));
     }
     let termination = ending::first(&endings);
-    let end_ply = termination.map_or(usize::MAX, |t| t.ply as usize);
 
-    // Claimable draws, up to the end of the game.
-    for (ply, seen) in reps.threefold.iter().filter(|(p, _)| *p <= end_ply) {
+    // Claimable draws. They are facts of the record and reported wherever they stand, also
+    // after the game ended (where `moves_after_end` says the moves are void).
+    for (ply, seen) in &reps.threefold {
         let to_move = positions[*ply].turn();
         let mut f = make(
             Kind::Threefold,
@@ -159,7 +164,7 @@ pub fn adjudicate(
         f.plies = Some(seen.iter().map(|&p| p as u32).collect());
         findings.push(f);
     }
-    for &ply in counts.fifty.iter().filter(|&&p| p <= end_ply) {
+    for &ply in &counts.fifty {
         let to_move = positions[ply].turn();
         let mut f = make(
             Kind::FiftyMoves,

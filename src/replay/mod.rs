@@ -247,7 +247,7 @@ fn read(
         .collect();
     let facts = GameFacts {
         start: &game.start,
-        mainline: &record.mainline,
+        plies: &outcome.mainline_plies,
         lang,
         result_tag: parsed.tag("Result"),
         result_token: record.result,
@@ -500,6 +500,8 @@ struct Acc {
     findings: Vec<Finding>,
     irregular_from: Option<u32>,
     mainline: Vec<Move>,
+    /// Every mainline ply (null moves too) with the position after it.
+    plies: Vec<laws::Ply>,
     mainline_at: Vec<usize>,
     events: Option<Vec<GameEvent>>,
 }
@@ -565,7 +567,8 @@ struct Outcome {
     irregular_from: Option<u32>,
     result: Option<GameResult>,
     mainline: Vec<Move>,
-    /// Byte offset of each mainline move's text.
+    mainline_plies: Vec<laws::Ply>,
+    /// Byte offset of each mainline ply's text.
     mainline_at: Vec<usize>,
 }
 
@@ -657,6 +660,7 @@ impl<'a> Game<'a> {
             findings: Vec::new(),
             irregular_from: None,
             mainline: Vec::new(),
+            plies: Vec::new(),
             mainline_at: Vec::new(),
             events: events.then(Vec::new),
         };
@@ -971,6 +975,7 @@ impl<'a> Game<'a> {
                 irregular_from: acc.irregular_from,
                 result,
                 mainline: acc.mainline,
+                mainline_plies: acc.plies,
                 mainline_at: acc.mainline_at,
             },
             events,
@@ -1177,6 +1182,13 @@ impl<'a> Game<'a> {
                         line.before = Some(std::mem::replace(&mut line.pos, p));
                         line.ply = ply;
                         line.last_move = None;
+                        if line.depth == 0 {
+                            acc.plies.push(laws::Ply {
+                                mv: None,
+                                after: line.pos.clone(),
+                            });
+                            acc.mainline_at.push(at.offset);
+                        }
                         return;
                     }
                     None => {
@@ -1272,6 +1284,10 @@ impl<'a> Game<'a> {
                         line.ply = ply;
                         line.last_move = Some(m);
                         acc.mainline.push(m);
+                        acc.plies.push(laws::Ply {
+                            mv: Some(m),
+                            after: line.pos.clone(),
+                        });
                         acc.mainline_at.push(at.offset);
                         return;
                     }
@@ -1307,6 +1323,10 @@ impl<'a> Game<'a> {
         line.last_move = Some(chosen);
         if line.depth == 0 {
             acc.mainline.push(chosen);
+            acc.plies.push(laws::Ply {
+                mv: Some(chosen),
+                after: line.pos.clone(),
+            });
             acc.mainline_at.push(at.offset);
         }
     }
