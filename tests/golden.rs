@@ -1,4 +1,5 @@
-//! Golden files: every input in corpora/golden/ against its expected JSON Lines report
+//! Golden files: every input in corpora/golden/ (notation) and corpora/laws/ (the FIDE edge
+//! cases of `../shared/fide-edge-cases.md`) against its expected JSON Lines report
 //! (`<input>.jsonl`). `UPDATE_GOLDEN=1 cargo test --release --test golden` rewrites them;
 //! review the diff before committing.
 
@@ -16,15 +17,15 @@ fn scoresheet() -> Command {
 
 #[test]
 fn golden_reports() {
-    let dir = repo().join("corpora/golden");
-    let mut inputs: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
+    let mut inputs: Vec<_> = ["corpora/golden", "corpora/laws"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(repo().join(d)).unwrap())
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e != "jsonl" && e != "md"))
         .collect();
     inputs.sort();
-    assert!(inputs.len() >= 6);
     let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    assert!(inputs.len() >= 10);
     let mut failures = Vec::new();
     for input in inputs {
         let rel = input.strip_prefix(repo()).unwrap();
@@ -66,6 +67,31 @@ fn golden_reports() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn early_draw_by_event_rule() {
+    let out = scoresheet()
+        .args([
+            "validate",
+            "-q",
+            "--format",
+            "jsonl",
+            "--no-draw-before",
+            "30",
+        ])
+        .arg("corpora/laws/endings.pgn")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last = text.lines().last().unwrap();
+    assert!(last.contains("\"early_draw\""), "{last}");
+    assert!(last.contains("\"draw_offer\""));
+    assert_eq!(
+        text.matches("early_draw").count(),
+        1,
+        "only the agreed draw"
+    );
 }
 
 #[test]

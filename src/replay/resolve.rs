@@ -388,6 +388,20 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
     let turn = pos.turn();
     let side = color_name(turn);
     let board = pos.board();
+    if pos.is_checkmate() || pos.is_stalemate() {
+        return Explanation {
+            reason: "game_over",
+            message: format!(
+                "the game is over: {side} is {}, no move can follow",
+                if pos.is_checkmate() {
+                    "checkmated"
+                } else {
+                    "stalemated"
+                }
+            ),
+            executable: None,
+        };
+    }
     if let WrittenKind::Castle(cs) = w.kind {
         return explain_castling(pos, cs);
     }
