@@ -14,9 +14,7 @@ pub mod resolve;
 pub mod suggest;
 
 use serde::{Serialize, Serializer};
-use shakmaty::{
-    fen::Fen, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position, PositionError,
-};
+use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position};
 
 use crate::{
     finding::{Finding, Kind, Severity},
@@ -351,37 +349,28 @@ fn start_position(parsed: &ParsedGame, record: &mut GameRecord) -> Option<(Chess
     if mode == CastlingMode::Chess960 {
         record.variant = "chess960";
     }
-    let strict: Result<Chess, PositionError<Chess>> = Chess::from_setup(setup, mode);
-    let pos = match strict {
-        Ok(p) => p,
-        Err(e) => {
-            let kinds = e.kinds();
-            match e
-                .ignore_invalid_castling_rights()
-                .or_else(PositionError::ignore_invalid_ep_square)
-            {
-                Ok(p) => {
-                    let mut f = Finding::new(
-                        Kind::Structure,
-                        0,
-                        format!("the FEN's castling rights or en passant square do not fit the position and were ignored ({kinds:?})"),
-                    );
-                    f.reason = Some("fen_cleaned");
-                    record.findings.push(f);
-                    p
-                }
-                Err(e) => {
-                    record.findings.push(Finding::new(
-                        Kind::InvalidFen,
-                        0,
-                        format!("the FEN tag is not a legal position: {e}"),
-                    ));
-                    return None;
-                }
+    match laws::position::lenient(setup, mode) {
+        Ok((pos, notes)) => {
+            if !notes.is_empty() {
+                let mut f = Finding::new(
+                    Kind::Structure,
+                    0,
+                    format!("the FEN is irregular: {}", notes.join("; ")),
+                );
+                f.reason = Some("fen_cleaned");
+                record.findings.push(f);
             }
+            Some((pos, mode))
         }
-    };
-    Some((pos, mode))
+        Err(e) => {
+            record.findings.push(Finding::new(
+                Kind::InvalidFen,
+                0,
+                format!("the FEN tag is not a legal position: {e}"),
+            ));
+            None
+        }
+    }
 }
 
 /// Languages whose letters cover the game's letters, grouped by what they make of them;

@@ -1,0 +1,88 @@
+//! Dead positions (Art. 5.2.2) and per-side "cannot mate" (Art. 6.9) against labelled sets in
+//! `../shared/dead-positions/` (skipped with a message when absent): `labelled.tsv` (541
+//! positions, hand-checked classes) in full, and every fourth position of chasolver's
+//! community set (`chasolver-positions.txt`). No position that is not dead may be called dead;
+//! every dead one must be found; each side's verdict must match.
+
+mod common;
+
+use common::shared;
+use rayon::prelude::*;
+use scoresheet::laws::position::judge;
+
+#[test]
+fn labelled_positions() {
+    let Some(shared) = shared() else {
+        eprintln!("skipped: ../shared/dead-positions is not beside this checkout");
+        return;
+    };
+    let rows = common::read_tsv(&shared.join("dead-positions/labelled-detail.tsv"));
+    assert!(rows.len() > 500);
+    let failures: Vec<String> = rows
+        .par_iter()
+        .filter_map(|r| {
+            let j = judge(&r["fen"]);
+            let dead = r["dead"] == "true";
+            let mut why = Vec::new();
+            if j.dead == Some(true) && !dead {
+                why.push("called dead but is not".to_string());
+            }
+            if dead && j.dead != Some(true) {
+                why.push(format!("dead but not found ({})", j.reason));
+            }
+            for (got, want, side) in [
+                (j.white_can_mate, &r["white_can_win"], "White"),
+                (j.black_can_mate, &r["black_can_win"], "Black"),
+            ] {
+                if got.map(|b| b.to_string()).as_deref() != Some(want.as_str()) {
+                    why.push(format!("{side} can mate: got {got:?}, label {want}"));
+                }
+            }
+            (!why.is_empty()).then(|| format!("{} [{}]: {}", r["fen"], r["class"], why.join("; ")))
+        })
+        .collect();
+    println!(
+        "{} labelled positions, {} failures",
+        rows.len(),
+        failures.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn chasolver_community_positions() {
+    let Some(shared) = shared() else {
+        eprintln!("skipped: ../shared/dead-positions is not beside this checkout");
+        return;
+    };
+    let text =
+        std::fs::read_to_string(shared.join("dead-positions/chasolver-positions.txt")).unwrap();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && l.len() > 3)
+        .step_by(4)
+        .collect();
+    let results: Vec<(bool, bool, bool)> = lines
+        .par_iter()
+        .map(|l| {
+            let (label, fen) = l.split_at(2);
+            let j = judge(fen.trim());
+            let white = label.starts_with('W');
+            let black = label.ends_with('B');
+            let false_dead = j.dead == Some(true) && (white || black);
+            let missed = !white && !black && j.dead != Some(true);
+            let sides_right = j.white_can_mate == Some(white) && j.black_can_mate == Some(black);
+            (false_dead, missed, sides_right)
+        })
+        .collect();
+    let false_dead = results.iter().filter(|r| r.0).count();
+    let missed = results.iter().filter(|r| r.1).count();
+    let sides = results.iter().filter(|r| r.2).count();
+    println!(
+        "{} community positions: {false_dead} wrongly dead, {missed} dead missed, sides right {sides}",
+        results.len()
+    );
+    assert_eq!(false_dead, 0, "a position that is not dead was called dead");
+    assert_eq!(missed, 0, "dead positions missed");
+    assert_eq!(sides, results.len(), "per-side verdicts differ");
+}
