@@ -37,6 +37,13 @@ enum Command {
     /// Exit status: 0 when every game is clean, 1 when any finding of error severity
     /// exists, 2 for usage or I/O errors.
     Validate(ValidateArgs),
+    /// Write every game as PGN in export format: standard English PGN from any language
+    /// and notation (default), or another language's letters, long algebraic or UCI.
+    ///
+    /// Exit status: 0 when every game was converted whole, 1 when some game was not (written
+    /// up to its last good move with the rest in a comment, or left out with --strict), 2
+    /// for usage or I/O errors.
+    Convert(ConvertArgs),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -111,6 +118,26 @@ fn open(path: &PathBuf) -> io::Result<(String, Box<dyn BufRead + Send>, Option<u
         Box::new(BufReader::with_capacity(1 << 20, chained)),
         len,
     ))
+}
+
+/// The next games to process together: up to [`BATCH_GAMES`] games or [`BATCH_BYTES`]
+/// bytes, in input order, with the read error that ended them, if any.
+fn next_batch<R: BufRead>(
+    splitter: &mut GameSplitter<R>,
+) -> (Vec<RawGame>, usize, Option<io::Error>) {
+    let mut batch: Vec<RawGame> = Vec::new();
+    let mut bytes = 0;
+    while batch.len() < BATCH_GAMES && bytes < BATCH_BYTES {
+        match splitter.next() {
+            Some(Ok(g)) => {
+                bytes += g.bytes.len();
+                batch.push(g);
+            }
+            Some(Err(e)) => return (batch, bytes, Some(e)),
+            None => break,
+        }
+    }
+    (batch, bytes, None)
 }
 
 fn progress_bar(total: Option<u64>, quiet: bool) -> Option<indicatif::ProgressBar> {
@@ -198,22 +225,7 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
         };
         let mut splitter = GameSplitter::new(reader);
         loop {
-            let mut batch: Vec<RawGame> = Vec::new();
-            let mut bytes = 0;
-            let mut failed = None;
-            while batch.len() < BATCH_GAMES && bytes < BATCH_BYTES {
-                match splitter.next() {
-                    Some(Ok(g)) => {
-                        bytes += g.bytes.len();
-                        batch.push(g);
-                    }
-                    Some(Err(e)) => {
-                        failed = Some(e);
-                        break;
-                    }
-                    None => break,
-                }
-            }
+            let (batch, bytes, failed) = next_batch(&mut splitter);
             if batch.is_empty() && failed.is_none() {
                 break;
             }
@@ -276,9 +288,206 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
     }
 }
 
+#[derive(clap::Args)]
+struct ConvertArgs {
+    /// PGN files or bare scoresheet text; none or `-` reads standard input.
+    files: Vec<PathBuf>,
+    /// Write the PGN to this file instead of standard output.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+    /// Language the games are written in: `auto` decides per game; or a code such as `it`,
+    /// `en`, `de`, `fr`, `es`, `nl`, `pl`, `ru`, `figurine`.
+    #[arg(long, default_value = "auto")]
+    from_lang: String,
+    /// Language of the piece letters written: `en` (standard PGN), or `it`, `de`, `fr`, ...,
+    /// `figurine`.
+    #[arg(long, default_value = "en")]
+    to_lang: String,
+    /// How moves are written: `san` (Nf3), `lan` (Ng1-f3) or `uci` (g1f3).
+    #[arg(long, value_enum, default_value_t = scoresheet::export::Notation::San)]
+    notation: scoresheet::export::Notation,
+    /// Leave out games that cannot be converted whole (listing them on standard error)
+    /// instead of writing them up to their last good move.
+    #[arg(long)]
+    strict: bool,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// No progress bar and no closing summary.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+fn unknown_language(code: &str) -> ExitCode {
+    let codes: Vec<&str> = languages().iter().map(|l| l.code.as_str()).collect();
+    eprintln!(
+        "scoresheet: unknown language `{code}`; use one of: {}",
+        codes.join(", ")
+    );
+    ExitCode::from(2)
+}
+
+fn convert_cmd(args: ConvertArgs) -> ExitCode {
+    use scoresheet::export::{convert_game, ConvertOptions, Converted};
+    let from = if args.from_lang.eq_ignore_ascii_case("auto") {
+        LangChoice::Auto
+    } else {
+        match by_code(&args.from_lang) {
+            Some(l) => LangChoice::Fixed(l),
+            None => return unknown_language(&args.from_lang),
+        }
+    };
+    let Some(to) = by_code(&args.to_lang) else {
+        return unknown_language(&args.to_lang);
+    };
+    let opts = ConvertOptions {
+        from,
+        to,
+        notation: args.notation,
+    };
+    if let Some(j) = args.jobs {
+        if let Err(e) = rayon::ThreadPoolBuilder::new()
+            .num_threads(j.max(1))
+            .build_global()
+        {
+            eprintln!("scoresheet: cannot set up {j} threads: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let files = if args.files.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        args.files.clone()
+    };
+    let mut out: Box<dyn Write> = match &args.output {
+        Some(path) => {
+            let same = |p: &PathBuf| matches!((std::fs::canonicalize(p), std::fs::canonicalize(path)), (Ok(a), Ok(b)) if a == b);
+            if files.iter().any(same) {
+                eprintln!("scoresheet: the output {} is also an input", path.display());
+                return ExitCode::from(2);
+            }
+            match File::create(path) {
+                Ok(f) => Box::new(io::BufWriter::with_capacity(1 << 20, f)),
+                Err(e) => {
+                    eprintln!("scoresheet: {}: {e}", path.display());
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        None => Box::new(io::BufWriter::with_capacity(1 << 20, io::stdout().lock())),
+    };
+    let total: u64 = files
+        .iter()
+        .filter_map(|p| std::fs::metadata(p).ok().map(|m| m.len()))
+        .sum();
+    let bar = progress_bar((total > 0).then_some(total), args.quiet);
+    let started = std::time::Instant::now();
+    let (mut games, mut whole, mut partial, mut skipped) = (0u64, 0u64, 0u64, 0u64);
+    let mut io_error = false;
+    for path in &files {
+        let (name, reader, _) = match open(path) {
+            Ok(x) => x,
+            Err(e) => {
+                eprintln!("scoresheet: {}: {e}", path.display());
+                io_error = true;
+                continue;
+            }
+        };
+        let mut splitter = GameSplitter::new(reader);
+        loop {
+            let (batch, bytes, failed) = next_batch(&mut splitter);
+            if batch.is_empty() && failed.is_none() {
+                break;
+            }
+            let converted: Vec<Converted> = batch
+                .par_iter()
+                .map(|g| convert_game(g, &name, &opts))
+                .collect();
+            for c in &converted {
+                games += 1;
+                if !c.complete {
+                    let r = &c.record;
+                    let what = if args.strict {
+                        "left out"
+                    } else {
+                        "not converted whole"
+                    };
+                    let msg = format!(
+                        "scoresheet: {name}: game {} (line {}) {what}: {}",
+                        r.game,
+                        r.line,
+                        c.problems.join("; ")
+                    );
+                    match &bar {
+                        Some(b) => b.suspend(|| eprintln!("{msg}")),
+                        None => eprintln!("{msg}"),
+                    }
+                    if args.strict {
+                        skipped += 1;
+                        continue;
+                    }
+                    partial += 1;
+                } else {
+                    whole += 1;
+                }
+                // A blank line between games.
+                let sep: &[u8] = if whole + partial > 1 { b"\n" } else { b"" };
+                if let Err(e) = out
+                    .write_all(sep)
+                    .and_then(|()| out.write_all(c.pgn.as_bytes()))
+                {
+                    if e.kind() == io::ErrorKind::BrokenPipe {
+                        return ExitCode::from(if io_error { 2 } else { 1 });
+                    }
+                    eprintln!("scoresheet: writing the PGN: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+            if let Some(bar) = &bar {
+                bar.inc(bytes as u64);
+                bar.set_message(format!("{games} games, {} not whole", partial + skipped));
+            }
+            if let Some(e) = failed {
+                eprintln!("scoresheet: {name}: {e}");
+                io_error = true;
+                break;
+            }
+        }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    if let Err(e) = out.flush() {
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            eprintln!("scoresheet: writing the PGN: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    if !args.quiet {
+        let secs = started.elapsed().as_secs_f64().max(1e-9);
+        let rest = if args.strict {
+            format!("{skipped} left out")
+        } else {
+            format!("{partial} written up to their last good move")
+        };
+        eprintln!(
+            "scoresheet: {games} games, {whole} converted whole, {rest}, in {secs:.2} s ({:.0} games/s)",
+            games as f64 / secs
+        );
+    }
+    if io_error {
+        ExitCode::from(2)
+    } else if partial + skipped > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Validate(args) => validate_cmd(args),
+        Command::Convert(args) => convert_cmd(args),
     }
 }

@@ -1,0 +1,879 @@
+//! Writing games back out as PGN in export format (`scoresheet convert`): standard English
+//! PGN from games written in any language and notation, or a language's own letters for
+//! players to read.
+//!
+//! Every game is read with [`crate::replay::read_events`] and written from its resolved
+//! events, so moves are always canonical (minimal disambiguation, `=Q` promotions, `+`/`#`
+//! computed from the position) and nothing of what the writer recorded is lost: comments,
+//! NAGs and glyphs (as NAGs), variations, draw offers, `%` escape lines, and, where a line
+//! cannot be replayed, its unconverted rest in a comment.
+//!
+//! ```
+//! use scoresheet::export::{convert_text, ConvertOptions};
+//! let out = convert_text("Bianco: Rossi\nData: 22/11/2026\n\n1. e4 e5 2. Cf3 (=) Cc6 3. Ab5 1-0", &ConvertOptions::default());
+//! assert!(out.complete);
+//! assert_eq!(out.pgn, "[Event \"?\"]\n[Site \"?\"]\n[Date \"2026.11.22\"]\n[Round \"?\"]\n\
+//! [White \"Rossi\"]\n[Black \"?\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 {(=)} 2... Nc6 3. Bb5 1-0\n");
+//! ```
+
+pub mod layout;
+pub mod tags;
+
+use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position};
+
+use crate::{
+    finding::{Kind, Severity},
+    notation::{
+        decode::decode,
+        game::parse_game,
+        languages::{english, Language},
+        movetext::{GameResult, TokenKind},
+        split::RawGame,
+        tags::{is_column_heads, scoresheet_header, tag_pairs},
+    },
+    replay::{
+        read_events,
+        render::{lan_in, san_in, uci},
+        GameEvent, GameRecord, IllegalPolicy, LangChoice, Options,
+    },
+};
+use layout::{Layout, MAX_LINE};
+
+/// How moves are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Notation {
+    /// Standard algebraic: `Nf3`, `exd5`, `e8=Q+`.
+    #[default]
+    San,
+    /// Long algebraic: `Ng1-f3`, `e5xd6`, `e7-e8=Q+`, `O-O`.
+    Lan,
+    /// UCI coordinates: `g1f3`, `e7e8q`, castling as the king's move (Chess960: king takes rook).
+    Uci,
+}
+
+/// What `convert` reads and writes.
+#[derive(Debug, Clone, Copy)]
+pub struct ConvertOptions {
+    /// The language the games are written in (`Auto`: decided per game).
+    pub from: LangChoice,
+    /// The language of the piece letters written (English: standard PGN).
+    pub to: &'static Language,
+    pub notation: Notation,
+}
+
+impl Default for ConvertOptions {
+    fn default() -> Self {
+        ConvertOptions {
+            from: LangChoice::Auto,
+            to: english(),
+            notation: Notation::San,
+        }
+    }
+}
+
+/// One game written out.
+#[derive(Debug, Clone)]
+pub struct Converted {
+    /// The game in PGN export format, ending with a line break (games are separated by a
+    /// blank line).
+    pub pgn: String,
+    /// Every move of every line was converted (no line stopped, the game could be set up).
+    pub complete: bool,
+    /// Why not, one entry per line that stopped (or why the game was not replayed).
+    pub problems: Vec<String>,
+    /// The game as `validate` sees it.
+    pub record: GameRecord,
+}
+
+/// How the output language writes what is not a move.
+struct Style {
+    lang: &'static Language,
+    notation: Notation,
+    /// Standard PGN (English or UCI): a draw offer is the comment `{(=)}`, glyphs are NAGs,
+    /// no `e.p.`.
+    pgn: bool,
+    /// `e.p.` after en passant captures (FIDE Laws, Appendix C.9.3): national languages.
+    ep_mark: bool,
+    /// Black figurines for Black's moves.
+    black_letters: Option<[(String, String); 5]>,
+}
+
+impl Style {
+    fn new(opts: &ConvertOptions) -> Style {
+        let pgn = opts.to.code == "en" || opts.notation == Notation::Uci;
+        let black_letters = opts.to.is_figurine().then(|| {
+            std::array::from_fn(|i| {
+                let set = &opts.to.letters[i];
+                (
+                    set[0].clone(),
+                    set.get(1).cloned().unwrap_or_else(|| set[0].clone()),
+                )
+            })
+        });
+        Style {
+            lang: opts.to,
+            notation: opts.notation,
+            pgn,
+            ep_mark: !pgn && !opts.to.is_figurine(),
+            black_letters,
+        }
+    }
+
+    fn render(&self, before: &Chess, after: &Chess, mv: Move, mode: CastlingMode) -> String {
+        let mut s = match self.notation {
+            Notation::San => san_in(before, mv, self.lang),
+            Notation::Lan => {
+                let mut s = lan_in(mv, self.lang);
+                if after.is_checkmate() {
+                    s.push('#');
+                } else if after.is_check() {
+                    s.push('+');
+                }
+                s
+            }
+            Notation::Uci => uci(mv, mode),
+        };
+        if let (Some(black), Color::Black) = (&self.black_letters, before.turn()) {
+            for (white, black) in black.iter() {
+                if white != black {
+                    s = s.replace(white.as_str(), black);
+                }
+            }
+        }
+        s
+    }
+}
+
+const GLYPHS: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
+
+/// Longest piece of a comment word on one line (`{` + piece + `})` still fits).
+const MAX_WORD: usize = MAX_LINE - 4;
+
+/// The movetext being written.
+struct Movetext<'a> {
+    out: Layout,
+    style: &'a Style,
+    /// The next Black move is written with its number (`12...`).
+    force_number: bool,
+    /// Comments seen since the last other token: written as one.
+    comment: Vec<String>,
+    /// The last token is a move a glyph may be attached to.
+    glyph_ok: bool,
+}
+
+impl<'a> Movetext<'a> {
+    fn new(style: &'a Style) -> Movetext<'a> {
+        Movetext {
+            out: Layout::default(),
+            style,
+            force_number: true,
+            comment: Vec::new(),
+            glyph_ok: false,
+        }
+    }
+
+    fn comment(&mut self, text: &str) {
+        self.comment.push(text.to_string());
+    }
+
+    /// Write the pending comments as one: `{...}`, or `;` lines when the text holds a `}`.
+    fn flush_comment(&mut self) {
+        if self.comment.is_empty() {
+            return;
+        }
+        let joined = std::mem::take(&mut self.comment).join(" ");
+        let mut words: Vec<String> = Vec::new();
+        for w in joined.split_whitespace() {
+            if w.chars().count() <= MAX_WORD {
+                words.push(w.to_string());
+            } else {
+                let chars: Vec<char> = w.chars().collect();
+                words.extend(chars.chunks(MAX_WORD).map(|c| c.iter().collect()));
+            }
+        }
+        if words.is_empty() {
+            return;
+        }
+        self.force_number = true;
+        self.glyph_ok = false;
+        if words.iter().any(|w| w.contains('}')) {
+            // A `}` cannot be inside a brace comment: rest-of-line comments keep it.
+            let mut line = String::from(";");
+            for w in &words {
+                if line.len() > 1 && line.chars().count() + 1 + w.chars().count() > MAX_LINE {
+                    self.out.own_line(&line);
+                    line = String::from(";");
+                }
+                line.push(' ');
+                line.push_str(w);
+            }
+            self.out.own_line(&line);
+            return;
+        }
+        let n = words.len();
+        let tokens: Vec<String> = words
+            .into_iter()
+            .enumerate()
+            .map(|(i, w)| {
+                let mut t = String::with_capacity(w.len() + 2);
+                if i == 0 {
+                    t.push('{');
+                }
+                t.push_str(&w);
+                if i + 1 == n {
+                    t.push('}');
+                }
+                t
+            })
+            .collect();
+        for (i, t) in tokens.iter().enumerate() {
+            // A line that began with this word would read as a scoresheet header
+            // (`White: ...`, `Data = ...`): keep the word on the line before.
+            let starts_header = i > 0 && {
+                let probe = match tokens.get(i + 1) {
+                    Some(next) => format!("{t} {next}"),
+                    None => t.clone(),
+                };
+                scoresheet_header(&probe).is_some()
+            };
+            if starts_header {
+                self.out.tied(t);
+            } else {
+                self.out.word(t);
+            }
+        }
+    }
+
+    /// Write the move number if it is due; true when written.
+    fn number(&mut self, fullmoves: u32, turn: Color) -> bool {
+        let written = match turn {
+            Color::White => {
+                self.out.word(&format!("{fullmoves}."));
+                true
+            }
+            Color::Black if self.force_number => {
+                self.out.word(&format!("{fullmoves}..."));
+                true
+            }
+            Color::Black => false,
+        };
+        self.force_number = false;
+        written
+    }
+
+    fn mv(&mut self, fullmoves: u32, turn: Color, text: &str, ep: bool) {
+        self.flush_comment();
+        // A move number stays on the line of its move.
+        if self.number(fullmoves, turn) {
+            self.out.tied(text);
+        } else {
+            self.out.word(text);
+        }
+        self.glyph_ok = true;
+        if ep {
+            self.out.word("e.p.");
+            self.glyph_ok = false;
+        }
+    }
+
+    fn nag(&mut self, n: u8) {
+        self.flush_comment();
+        let glyph = usize::from(n)
+            .checked_sub(1)
+            .and_then(|i| GLYPHS.get(i))
+            .filter(|_| !self.style.pgn && self.glyph_ok);
+        match glyph {
+            Some(g) if self.out.append_to_last(g) => {}
+            _ => self.out.word(&format!("${n}")),
+        }
+        self.glyph_ok = false;
+    }
+
+    fn draw_offer(&mut self) {
+        self.flush_comment();
+        if self.style.pgn {
+            self.out.word("{(=)}");
+            self.force_number = true;
+        } else {
+            self.out.word("(=)");
+        }
+        self.glyph_ok = false;
+    }
+
+    fn open(&mut self) {
+        self.flush_comment();
+        self.out.word("(");
+        self.out.glue_next();
+        self.force_number = true;
+        self.glyph_ok = false;
+    }
+
+    fn close(&mut self) {
+        self.flush_comment();
+        self.out.glued(")");
+        self.force_number = true;
+        self.glyph_ok = false;
+    }
+
+    fn escape(&mut self, line: &str) {
+        if line.starts_with('%') && line.chars().count() <= MAX_LINE {
+            self.flush_comment();
+            self.out.own_line(line);
+            self.force_number = true;
+            self.glyph_ok = false;
+        } else {
+            // Too long for an export line: kept as a comment.
+            self.comment(line);
+        }
+    }
+
+    fn finish(mut self, result: &str) -> String {
+        self.flush_comment();
+        self.out.word(result);
+        self.out.finish()
+    }
+}
+
+/// One line of play while writing: the position reached and the one before its last move.
+struct Line {
+    pos: Chess,
+    before: Option<Chess>,
+}
+
+/// How many null moves (`--`) lie between `from` and `to`: the reader passes them over
+/// without an event. Zero when `to` is not `from` after some passes.
+fn nulls_between(from: &Chess, to: &Chess) -> u32 {
+    if from.board() != to.board() {
+        return 0;
+    }
+    let diff = to.halfmoves().saturating_sub(from.halfmoves()).min(1024);
+    if from.turn() != to.turn() {
+        if diff % 2 == 1 {
+            diff
+        } else {
+            1
+        }
+    } else if diff >= 2 && diff.is_multiple_of(2) {
+        diff
+    } else {
+        0
+    }
+}
+
+/// Same position and counters.
+fn same_position(a: &Chess, b: &Chess) -> bool {
+    a.board() == b.board()
+        && a.turn() == b.turn()
+        && a.halfmoves() == b.halfmoves()
+        && a.fullmoves() == b.fullmoves()
+}
+
+/// The position after a null move, counted as the reader counts it.
+fn null_after(pos: &Chess, mode: CastlingMode) -> Chess {
+    let mut setup = pos.to_setup(EnPassantMode::Legal);
+    setup.ep_square = None;
+    setup.halfmoves = setup.halfmoves.saturating_add(1);
+    if setup.turn == Color::Black {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
+    setup.turn = !setup.turn;
+    Chess::from_setup(setup, mode).unwrap_or_else(|_| pos.clone())
+}
+
+/// Write `count` null moves on `line`.
+fn play_nulls(mt: &mut Movetext, line: &mut Line, count: u32, mode: CastlingMode) {
+    for _ in 0..count {
+        mt.mv(line.pos.fullmoves().get(), line.pos.turn(), "--", false);
+        let next = null_after(&line.pos, mode);
+        line.before = Some(std::mem::replace(&mut line.pos, next));
+    }
+}
+
+/// How many null moves end the mainline, and before which event to write them (`None`:
+/// before the first).
+fn trailing_nulls(
+    events: &[GameEvent],
+    start: &Chess,
+    record: &GameRecord,
+    mode: CastlingMode,
+) -> (u32, Option<usize>) {
+    let mut depth = 0u32;
+    let mut last: Option<(usize, &Chess, Move)> = None;
+    for (i, e) in events.iter().enumerate() {
+        match e {
+            GameEvent::VariationStart => depth += 1,
+            GameEvent::VariationEnd => depth = depth.saturating_sub(1),
+            GameEvent::Move { before, mv, .. } if depth == 0 => last = Some((i, before, *mv)),
+            _ => {}
+        }
+    }
+    let end = match last {
+        Some((_, before, mv)) => {
+            let mut p = before.clone();
+            p.play_unchecked(mv);
+            p
+        }
+        None => start.clone(),
+    };
+    if Fen::from_position(&end, EnPassantMode::Legal).to_string() == record.final_fen {
+        return (0, None);
+    }
+    let Some(last_pos) = Fen::from_ascii(record.final_fen.as_bytes())
+        .ok()
+        .and_then(|f| f.into_position::<Chess>(mode).ok())
+    else {
+        return (0, None);
+    };
+    let nulls = nulls_between(&end, &last_pos);
+    let at = last.map(|(i, ..)| {
+        let mut k = i + 1;
+        while matches!(events.get(k), Some(GameEvent::Nag(_))) {
+            k += 1;
+        }
+        k
+    });
+    (nulls, at)
+}
+
+/// The position the first move of the variation opened at `events[open]` is played from.
+fn variation_start(events: &[GameEvent], open: usize) -> Option<&Chess> {
+    let mut depth = 0u32;
+    for e in &events[open + 1..] {
+        match e {
+            GameEvent::VariationStart => depth += 1,
+            GameEvent::VariationEnd if depth == 0 => return None,
+            GameEvent::VariationEnd => depth -= 1,
+            GameEvent::Move { before, .. } if depth == 0 => return Some(before),
+            _ => {}
+        }
+    }
+    None
+}
+
+fn label(pos: &Chess) -> String {
+    let n = pos.fullmoves().get();
+    match pos.turn() {
+        Color::White => format!("{n}."),
+        Color::Black => format!("{n}..."),
+    }
+}
+
+/// `%` lines before the game and in its tag section (the reader keeps only those of the
+/// movetext).
+fn leading_escapes(raw: &RawGame, text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let lead = decode(&raw.bytes[..raw.lead.min(raw.bytes.len())]);
+    for line in lead.lines() {
+        let t = line.trim_start_matches(['\u{feff}', ' ', '\t']);
+        if t.starts_with('%') {
+            out.push(t.trim_end().to_string());
+        }
+    }
+    for line in text.split_inclusive('\n') {
+        let t = line.trim_start_matches(['\u{feff}', ' ', '\t', '\r']);
+        if t.trim().is_empty() {
+            continue;
+        }
+        if t.starts_with('%') {
+            out.push(t.trim_end().to_string());
+            continue;
+        }
+        let is_tags = t.starts_with('[') && tag_pairs(t).is_ok();
+        if !is_tags && scoresheet_header(t).is_none() && !is_column_heads(t) {
+            break;
+        }
+    }
+    out
+}
+
+/// The result to write, and notes on results written otherwise.
+fn final_result(record: &GameRecord) -> (&'static str, Vec<String>) {
+    let tag = record
+        .tags
+        .0
+        .iter()
+        .rev()
+        .find(|(k, _)| k.eq_ignore_ascii_case("Result"))
+        .map(|(_, v)| v.trim())
+        .filter(|v| !v.is_empty());
+    let tag_result = tag.and_then(GameResult::parse).map(GameResult::as_str);
+    let result = match (tag_result, record.result) {
+        (Some(t), _) if t != "*" => t,
+        (_, Some(m)) => m,
+        (Some(t), None) => t,
+        (None, None) => "*",
+    };
+    let mut notes = Vec::new();
+    if let (Some(v), None) = (tag, tag_result) {
+        notes.push(format!("Result tag as written: {v}"));
+    }
+    if let Some(m) = record.result {
+        if m != "*" && m != result {
+            notes.push(format!("the movetext ends with {m}"));
+        }
+    }
+    (result, notes)
+}
+
+/// Convert one game.
+pub fn convert_game(raw: &RawGame, file: &str, opts: &ConvertOptions) -> Converted {
+    let mut read = Options {
+        lang: opts.from,
+        illegal: IllegalPolicy::Stop,
+        ..Options::default()
+    };
+    // Conversion needs the moves, not the Laws' verdict on dead positions (the costly one).
+    read.laws.dead_positions = false;
+    let (record, events) = read_events(raw, file, &read);
+    let text = decode(raw.game_bytes());
+    let style = Style::new(opts);
+    let mut mt = Movetext::new(&style);
+    let mut problems = Vec::new();
+    // `%` lines before the game or among its tags open the movetext: written before the
+    // tags, a reader would take them for the end of the game before.
+    for e in leading_escapes(raw, &text) {
+        mt.escape(&e);
+    }
+    let mut drop_tags: &[&str] = &[];
+    match &record.start {
+        None => {
+            // Not replayed (a FEN that is no position, a variant we do not play, a game over
+            // the size limit): the movetext is kept as written.
+            let why: Vec<&str> = record
+                .findings
+                .iter()
+                .filter(|f| f.severity == Severity::Error)
+                .map(|f| f.message.as_str())
+                .collect();
+            let mut why = why.join("; ");
+            if record.findings.iter().any(|f| f.kind == Kind::InvalidFen) {
+                // python-chess and every PGN reader would stop at the tag: it goes into
+                // the comment instead.
+                drop_tags = &["FEN", "SetUp"];
+                if let Some((_, fen)) = record
+                    .tags
+                    .0
+                    .iter()
+                    .rev()
+                    .find(|(k, _)| k.eq_ignore_ascii_case("FEN"))
+                {
+                    why.push_str(&format!(" (FEN tag as written: {fen})"));
+                }
+            }
+            let parsed = parse_game(&text);
+            let comments_only = parsed.tokens.iter().all(|t| {
+                matches!(
+                    t.kind,
+                    TokenKind::Comment | TokenKind::Escape | TokenKind::Result(_)
+                )
+            });
+            if comments_only {
+                // Nothing to convert (the note of an earlier conversion, say): the comments
+                // are written as they are.
+                for t in &parsed.tokens {
+                    let raw = text.get(t.start..t.end).unwrap_or("");
+                    match t.kind {
+                        TokenKind::Comment => {
+                            let body = raw
+                                .strip_prefix('{')
+                                .map(|b| b.strip_suffix('}').unwrap_or(b))
+                                .or_else(|| raw.strip_prefix(';'))
+                                .unwrap_or(raw);
+                            mt.comment(body);
+                        }
+                        TokenKind::Escape => mt.escape(raw.trim_end()),
+                        _ => {}
+                    }
+                }
+            } else {
+                let end = match parsed.tokens.last() {
+                    Some(t) if matches!(t.kind, TokenKind::Result(_)) => t.start,
+                    _ => text.len(),
+                };
+                let body = text.get(parsed.movetext_start..end).unwrap_or("").trim();
+                mt.comment(&format!("Not converted: {why}; as written: {body}"));
+            }
+            problems.push(why);
+        }
+        Some(start) => {
+            let mode = if record.variant == "chess960" {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::Standard
+            };
+            let mut stack = vec![Line {
+                pos: start.clone(),
+                before: None,
+            }];
+            // Null moves at the end of the mainline, written after its last move and the
+            // NAGs on it (the reader leaves no trace of them but the final position).
+            let (trailing_nulls, after_event) = trailing_nulls(&events, start, &record, mode);
+            if after_event.is_none() {
+                play_nulls(&mut mt, &mut stack[0], trailing_nulls, mode);
+            }
+            for (i, event) in events.iter().enumerate() {
+                if after_event == Some(i) {
+                    play_nulls(&mut mt, &mut stack[0], trailing_nulls, mode);
+                }
+                match event {
+                    GameEvent::Move { before, mv, glyph } => {
+                        let line = stack.last_mut().expect("the mainline stays");
+                        let nulls = nulls_between(&line.pos, before);
+                        play_nulls(&mut mt, line, nulls, mode);
+                        let mut after = before.clone();
+                        after.play_unchecked(*mv);
+                        let text = style.render(before, &after, *mv, mode);
+                        let ep = style.ep_mark
+                            && style.notation != Notation::Uci
+                            && matches!(mv, Move::EnPassant { .. });
+                        mt.mv(before.fullmoves().get(), before.turn(), &text, ep);
+                        if *glyph != 0 {
+                            mt.nag(*glyph);
+                        }
+                        line.before = Some(before.clone());
+                        line.pos = after;
+                    }
+                    GameEvent::Comment(c) => {
+                        if c.trim() == "(=)" {
+                            mt.draw_offer();
+                        } else {
+                            mt.comment(c);
+                        }
+                    }
+                    GameEvent::Nag(n) => mt.nag(*n),
+                    GameEvent::DrawOffer => mt.draw_offer(),
+                    GameEvent::VariationStart => {
+                        let parent = stack.last_mut().expect("the mainline stays");
+                        if let (Some(first), Some(branch)) =
+                            (variation_start(&events, i), &parent.before)
+                        {
+                            // A variation that starts from the position reached, not from the
+                            // one before the last move: null moves were played on the line
+                            // (the reader sends no event for them), the last one replaced.
+                            if !same_position(first, branch) && first.board() == parent.pos.board()
+                            {
+                                let nulls = nulls_between(&parent.pos, first) + 1;
+                                play_nulls(&mut mt, parent, nulls, mode);
+                            }
+                        }
+                        let pos = parent.before.clone().unwrap_or_else(|| parent.pos.clone());
+                        stack.push(Line { pos, before: None });
+                        mt.open();
+                    }
+                    GameEvent::VariationEnd => {
+                        if stack.len() > 1 {
+                            stack.pop();
+                            mt.close();
+                        }
+                    }
+                    GameEvent::Escape(e) => mt.escape(e),
+                    GameEvent::Result(_) => {}
+                    GameEvent::Stop {
+                        start,
+                        end,
+                        message,
+                    } => {
+                        let line = stack.last().expect("the mainline stays");
+                        let at = label(&line.pos);
+                        let rest = text.get(*start..*end).unwrap_or("").trim();
+                        let where_ = if stack.len() > 1 {
+                            format!("move {at} of a variation")
+                        } else {
+                            format!("move {at}")
+                        };
+                        mt.comment(&format!(
+                            "Not converted from {where_}: {message}; as written: {rest}"
+                        ));
+                        problems.push(format!("{where_}: {message}"));
+                    }
+                }
+            }
+            if after_event == Some(events.len()) {
+                play_nulls(&mut mt, &mut stack[0], trailing_nulls, mode);
+            }
+            while stack.len() > 1 {
+                stack.pop();
+                mt.close();
+            }
+        }
+    }
+    let (result, notes) = final_result(&record);
+    for n in notes {
+        mt.comment(&n);
+    }
+    let movetext = mt.finish(result);
+    let mut pgn = String::with_capacity(movetext.len() + 256);
+    for (k, v) in tags::roster(&record.tags.0, result) {
+        if drop_tags.iter().any(|d| d.eq_ignore_ascii_case(&k)) {
+            continue;
+        }
+        pgn.push_str(&tags::tag_line(&k, &v));
+        pgn.push('\n');
+    }
+    pgn.push('\n');
+    pgn.push_str(&movetext);
+    Converted {
+        pgn,
+        complete: problems.is_empty(),
+        problems,
+        record,
+    }
+}
+
+/// Convert one game given as text.
+pub fn convert_text(text: &str, opts: &ConvertOptions) -> Converted {
+    let raw = RawGame {
+        bytes: text.as_bytes().to_vec(),
+        line: 1,
+        index: 1,
+        ..RawGame::default()
+    };
+    convert_game(&raw, "", opts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::languages::by_code;
+
+    fn to(code: &str) -> ConvertOptions {
+        ConvertOptions {
+            to: by_code(code).unwrap(),
+            ..ConvertOptions::default()
+        }
+    }
+
+    fn movetext(pgn: &str) -> &str {
+        pgn.split_once("\n\n").unwrap().1.trim_end()
+    }
+
+    #[test]
+    fn italian_to_english_and_back() {
+        let it = "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Axc6 dxc6 5. O-O f6 6. d4 Ag4 7. dxe5 Dxd1 8. Txd1 fxe5 9. Td8+ Rxd8 *";
+        let en = convert_text(it, &ConvertOptions::default());
+        assert!(en.complete);
+        assert_eq!(
+            movetext(&en.pgn),
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 Bg4 7. dxe5 Qxd1\n8. Rxd1 fxe5 9. Rd8+ Kxd8 *"
+        );
+        let back = convert_text(&en.pgn, &to("it"));
+        assert!(movetext(&back.pgn).starts_with("1. e4 e5 2. Cf3 Cc6 3. Ab5"));
+        let again = convert_text(&back.pgn, &ConvertOptions::default());
+        assert_eq!(again.pgn, en.pgn);
+    }
+
+    #[test]
+    fn comments_variations_nags_and_draw_offers() {
+        let text = "1. e4 {open} e5! (1... c5 $14 2. Nf3) 2. Nf3 (=) Nc6 *";
+        let en = convert_text(text, &ConvertOptions::default());
+        assert_eq!(
+            movetext(&en.pgn),
+            "1. e4 {open} 1... e5 $1 (1... c5 $14 2. Nf3) 2. Nf3 {(=)} 2... Nc6 *"
+        );
+        let it = convert_text(&en.pgn, &to("it"));
+        assert_eq!(
+            movetext(&it.pgn),
+            "1. e4 {open} 1... e5! (1... c5 $14 2. Cf3) 2. Cf3 (=) Cc6 *"
+        );
+        assert_eq!(
+            convert_text(&it.pgn, &ConvertOptions::default()).pgn,
+            en.pgn
+        );
+    }
+
+    #[test]
+    fn en_passant_mark_in_italian_only() {
+        let text = "1. e4 a6 2. e5 d5 3. exd6 e.p. *";
+        let en = convert_text(text, &ConvertOptions::default());
+        assert_eq!(movetext(&en.pgn), "1. e4 a6 2. e5 d5 3. exd6 *");
+        let it = convert_text(&en.pgn, &to("it"));
+        assert_eq!(movetext(&it.pgn), "1. e4 a6 2. e5 d5 3. exd6 e.p. *");
+    }
+
+    #[test]
+    fn illegal_move_keeps_the_rest() {
+        let c = convert_text(
+            "1. e4 e5 2. Ng3 {hm} Nc6 3. Bb5 1-0",
+            &ConvertOptions::default(),
+        );
+        assert!(!c.complete);
+        let m = movetext(&c.pgn);
+        // the rest holds a `}`: rest-of-line comments keep it
+        assert_eq!(
+            m,
+            "1. e4 e5\n; Not converted from move 2.: `Ng3` is illegal: no knight of White can reach\n; g3; as written: Ng3 {hm} Nc6 3. Bb5\n1-0"
+        );
+        let c = convert_text("1. e4 e5 2. Ng3 Nc6 3. Bb5 1-0", &ConvertOptions::default());
+        assert!(movetext(&c.pgn).starts_with("1. e4 e5 {Not converted from move 2.:"));
+        assert!(movetext(&c.pgn).ends_with("as written: Ng3 Nc6 3. Bb5} 1-0"));
+    }
+
+    #[test]
+    fn notations() {
+        let text =
+            "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 Nf6 5. Bd2 c6 6. Bc4 Bf5 7. Qe2 e6 8. O-O-O *";
+        let lan = ConvertOptions {
+            notation: Notation::Lan,
+            ..ConvertOptions::default()
+        };
+        let m = convert_text(text, &lan).pgn;
+        assert!(
+            movetext(&m).starts_with("1. e2-e4 d7-d5 2. e4xd5 Qd8xd5 3. Nb1-c3"),
+            "{m}"
+        );
+        assert!(movetext(&m).contains("8. O-O-O"));
+        let uci = ConvertOptions {
+            notation: Notation::Uci,
+            ..ConvertOptions::default()
+        };
+        let m = convert_text(text, &uci).pgn;
+        assert!(movetext(&m).starts_with("1. e2e4 d7d5 2. e4d5 d8d5"), "{m}");
+        assert!(movetext(&m).contains("8. e1c1"));
+        let fig = convert_text(text, &to("figurine")).pgn;
+        assert!(movetext(&fig).contains("2... ♛xd5") || movetext(&fig).contains("♛xd5"));
+        assert!(movetext(&fig).contains("3. ♘c3"));
+    }
+
+    #[test]
+    fn scoresheet_headers_become_the_roster() {
+        let c = convert_text(
+            "Torneo: Sociale\nLuogo: Milano\nData: 22.11.2026\nTurno: 3\nBianco: Rossi\nNero: Bianchi\n\n1. e4 e5\nRisultato: 1/2-1/2\n",
+            &ConvertOptions::default(),
+        );
+        let head: Vec<&str> = c.pgn.lines().take(7).collect();
+        assert_eq!(
+            head,
+            [
+                "[Event \"Sociale\"]",
+                "[Site \"Milano\"]",
+                "[Date \"2026.11.22\"]",
+                "[Round \"3\"]",
+                "[White \"Rossi\"]",
+                "[Black \"Bianchi\"]",
+                "[Result \"1/2-1/2\"]"
+            ]
+        );
+        assert_eq!(movetext(&c.pgn), "1. e4 e5 1/2-1/2");
+    }
+
+    #[test]
+    fn null_moves_are_kept() {
+        let c = convert_text("1. e4 -- 2. d4 -- *", &ConvertOptions::default());
+        assert_eq!(movetext(&c.pgn), "1. e4 -- 2. d4 -- *");
+        // a variation after a null move replaces the null move
+        let text = "1. e4 -- (1... e5 2. Nf3) (1... c5) 2. d4 -- 3. -- e5 *";
+        let c = convert_text(text, &ConvertOptions::default());
+        assert_eq!(movetext(&c.pgn), text);
+    }
+
+    #[test]
+    fn comment_words_never_start_a_header_line() {
+        let long = "word ".repeat(14);
+        let text = format!("1. e4 {{{long}White: better}} *");
+        let c = convert_text(&text, &ConvertOptions::default());
+        for line in c.pgn.lines() {
+            assert!(scoresheet_header(line).is_none(), "{line}");
+        }
+        assert!(c.pgn.contains("White: better}"));
+    }
+}
