@@ -81,6 +81,34 @@ fn benches(c: &mut Criterion) {
                     .sum::<u32>()
             })
         });
+        let no_laws = Options {
+            laws: scoresheet::laws::LawsOptions {
+                enabled: false,
+                ..Default::default()
+            },
+            ..Options::default()
+        };
+        let no_dead = Options {
+            laws: scoresheet::laws::LawsOptions {
+                dead_positions: false,
+                ..Default::default()
+            },
+            ..Options::default()
+        };
+        group.bench_function("pipeline_games_without_dead_positions", |b| {
+            b.iter(|| {
+                GameSplitter::new(&bytes[..])
+                    .map(|g| validate(&g.unwrap(), "", &no_dead).plies)
+                    .sum::<u32>()
+            })
+        });
+        group.bench_function("pipeline_games_without_laws", |b| {
+            b.iter(|| {
+                GameSplitter::new(&bytes[..])
+                    .map(|g| validate(&g.unwrap(), "", &no_laws).plies)
+                    .sum::<u32>()
+            })
+        });
         group.finish();
     }
 }

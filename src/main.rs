@@ -44,6 +44,12 @@ enum Command {
     /// up to its last good move with the rest in a comment, or left out with --strict), 2
     /// for usage or I/O errors.
     Convert(ConvertArgs),
+    /// Judge positions under the Laws: legal or not, whose move, checkmate, stalemate, dead
+    /// (Art. 5.2.2, with the CHA solver's full search) and which side cannot mate (Art. 6.9).
+    ///
+    /// With no FEN and no --sp, reads one FEN per line from standard input. Exit status: 0,
+    /// or 2 when a FEN is not a legal position or on usage errors.
+    Position(PositionArgs),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -81,6 +87,10 @@ struct ValidateArgs {
     /// (the Italian championship rules forbid it before move 30).
     #[arg(long, value_name = "N")]
     no_draw_before: Option<u32>,
+    /// Notation and legality only: no repetition, move counts, endings, dead positions or
+    /// result checks.
+    #[arg(long)]
+    no_laws: bool,
 }
 
 /// Games replayed together, in parallel, before their records are written in order.
@@ -181,6 +191,7 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
             Illegal::Stands => IllegalPolicy::Stands,
         },
         laws: scoresheet::laws::LawsOptions {
+            enabled: !args.no_laws,
             no_draw_before: args.no_draw_before,
             dead_positions: true,
         },
@@ -489,5 +500,72 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Validate(args) => validate_cmd(args),
         Command::Convert(args) => convert_cmd(args),
+        Command::Position(args) => position_cmd(args),
+    }
+}
+
+#[derive(clap::Args)]
+struct PositionArgs {
+    /// A position in FEN (X-FEN or Shredder-FEN castling for Chess960).
+    fen: Option<String>,
+    /// Instead of a FEN: Chess960 starting position number N (0–959; 518 is the standard
+    /// array), printed as FEN and judged.
+    #[arg(long, value_name = "N")]
+    sp: Option<u32>,
+    /// `text` (default) or `jsonl`: one object per position with fen, legal, turn,
+    /// checkmate, stalemate, dead, white_can_mate, black_can_mate, reason (and a helpmate
+    /// line per side that can mate); `null` only where the search budget ran out.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+fn position_cmd(args: PositionArgs) -> ExitCode {
+    use scoresheet::laws::{chess960, position};
+    let fens: Vec<String> = match (&args.fen, args.sp) {
+        (Some(_), Some(_)) => {
+            eprintln!("scoresheet: give a FEN or --sp, not both");
+            return ExitCode::from(2);
+        }
+        (Some(f), None) => vec![f.clone()],
+        (None, Some(n)) => match chess960::start_fen(n) {
+            Some(f) => vec![f],
+            None => {
+                eprintln!("scoresheet: --sp takes a number from 0 to 959");
+                return ExitCode::from(2);
+            }
+        },
+        (None, None) => io::stdin()
+            .lock()
+            .lines()
+            .map_while(Result::ok)
+            .filter(|l| !l.trim().is_empty())
+            .collect(),
+    };
+    let judgements: Vec<position::Judgement> =
+        fens.par_iter().map(|f| position::judge(f)).collect();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut bad = false;
+    for j in &judgements {
+        bad |= !j.legal;
+        let written = match args.format {
+            Format::Jsonl => serde_json::to_writer(&mut out, j)
+                .map_err(io::Error::other)
+                .and_then(|()| out.write_all(b"\n")),
+            _ => out.write_all(position::to_text(j).as_bytes()),
+        };
+        if let Err(e) = written {
+            if e.kind() != io::ErrorKind::BrokenPipe {
+                eprintln!("scoresheet: {e}");
+            }
+            return ExitCode::from(2);
+        }
+    }
+    if out.flush().is_err() {
+        return ExitCode::from(2);
+    }
+    if bad {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
     }
 }

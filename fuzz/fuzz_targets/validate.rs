@@ -16,6 +16,7 @@ fuzz_target!(|data: &[u8]| {
             let opts = Options {
                 lang: LangChoice::Auto,
                 illegal,
+                ..Options::default()
             };
             let record = validate(&game, "fuzz", &opts);
             assert!(record.plies as usize <= data.len());

@@ -160,16 +160,18 @@ pub fn is_dead_fast(pos: &Chess) -> bool {
 /// The first ply at which the game (positions `positions[0]` = start ... `positions[n]`) is
 /// in a dead position, found with the fast check: the last position is asked first, then a
 /// binary search over the earlier ones, which is sound because deadness never ends.
-pub fn first_dead_ply(positions: &[Chess]) -> Option<usize> {
+pub fn first_dead_ply(positions: &[&Chess]) -> Option<usize> {
     let last = positions.len().checked_sub(1)?;
-    if !is_dead_fast(&positions[last]) {
+    // A stalemate ends the game by its own rule, but no mate follows it either.
+    let dead = |p: &Chess| p.is_stalemate() || is_dead_fast(p);
+    if !dead(positions[last]) {
         return None;
     }
     // Invariant: positions[hi] is dead; positions[..lo] are not known dead.
     let (mut lo, mut hi) = (0usize, last);
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
-        if is_dead_fast(&positions[mid]) {
+        if dead(positions[mid]) {
             hi = mid;
         } else {
             lo = mid + 1;
@@ -244,7 +246,8 @@ mod tests {
             promotion: None,
         });
         positions.push(p);
-        assert_eq!(first_dead_ply(&positions), Some(1));
-        assert_eq!(first_dead_ply(&positions[..1]), None);
+        let refs: Vec<&Chess> = positions.iter().collect();
+        assert_eq!(first_dead_ply(&refs), Some(1));
+        assert_eq!(first_dead_ply(&refs[..1]), None);
     }
 }

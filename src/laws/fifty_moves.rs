@@ -17,7 +17,7 @@ pub struct MoveCounts {
     pub seventy_five: Option<usize>,
 }
 
-pub fn find(positions: &[Chess]) -> MoveCounts {
+pub fn find(positions: &[&Chess]) -> MoveCounts {
     let mut out = MoveCounts::default();
     let mut prev: Option<u32> = None;
     for (ply, pos) in positions.iter().enumerate() {
@@ -52,6 +52,10 @@ mod tests {
             out.push(pos.clone());
         }
         out
+    }
+
+    fn find(positions: &[Chess]) -> MoveCounts {
+        super::find(&positions.iter().collect::<Vec<_>>())
     }
 
     #[test]

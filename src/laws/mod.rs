@@ -27,6 +27,8 @@ use result::Outcome;
 /// Event rules and how far to look.
 #[derive(Debug, Clone, Copy)]
 pub struct LawsOptions {
+    /// Apply the Laws at all (off: notation and legality only, `validate --no-laws`).
+    pub enabled: bool,
     /// Art. 9.1.1: no draw by agreement before this move.
     pub no_draw_before: Option<u32>,
     /// Look for dead positions (Art. 5.2.2) with the solver's fast check.
@@ -36,6 +38,7 @@ pub struct LawsOptions {
 impl Default for LawsOptions {
     fn default() -> Self {
         LawsOptions {
+            enabled: true,
             no_draw_before: None,
             dead_positions: true,
         }
@@ -84,9 +87,9 @@ pub fn adjudicate(
     opts: &LawsOptions,
     locate: &dyn Fn(u32) -> (u64, u64),
 ) -> Verdict {
-    let mut positions = Vec::with_capacity(game.plies.len() + 1);
-    positions.push(game.start.clone());
-    positions.extend(game.plies.iter().map(|p| p.after.clone()));
+    let mut positions: Vec<&Chess> = Vec::with_capacity(game.plies.len() + 1);
+    positions.push(game.start);
+    positions.extend(game.plies.iter().map(|p| &p.after));
     let n = game.plies.len();
     let label = |ply: usize| -> Option<String> {
         let before = positions.get(ply.checked_sub(1)?)?;
@@ -114,7 +117,7 @@ pub fn adjudicate(
     // How the game ends by itself.
     let reps = repetition::find(&positions);
     let counts = fifty_moves::find(&positions);
-    let last = &positions[n];
+    let last = positions[n];
     let mut endings = Vec::new();
     let mated = last.is_checkmate().then(|| last.turn());
     if mated.is_some() {

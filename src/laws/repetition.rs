@@ -27,7 +27,7 @@ pub struct Repetitions {
 
 /// Count repetitions over `positions[0..]` (index = ply). Only positions since the last
 /// irreversible move can repeat, so each is compared with those of its own stretch.
-pub fn find(positions: &[Chess]) -> Repetitions {
+pub fn find(positions: &[&Chess]) -> Repetitions {
     let mut out = Repetitions::default();
     let mut stretch: Vec<(u64, usize)> = Vec::new();
     for (ply, pos) in positions.iter().enumerate() {
@@ -71,6 +71,10 @@ mod tests {
             out.push(pos.clone());
         }
         out
+    }
+
+    fn find(positions: &[Chess]) -> Repetitions {
+        super::find(&positions.iter().collect::<Vec<_>>())
     }
 
     #[test]

@@ -141,18 +141,24 @@ impl WrittenMove {
 
 /// `file = "a" | ... | "h"`
 pub fn file(input: &str) -> PResult<'_, File> {
-    map(one_of("abcdefgh"), |c| {
-        File::new(u32::from(c) - u32::from('a'))
-    })
-    .parse(input)
+    match input.as_bytes().first() {
+        Some(&b @ b'a'..=b'h') => Ok((&input[1..], File::new(u32::from(b - b'a')))),
+        _ => Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::OneOf,
+        ))),
+    }
 }
 
 /// `rank = "1" | ... | "8"`
 pub fn rank(input: &str) -> PResult<'_, Rank> {
-    map(one_of("12345678"), |c| {
-        Rank::new(u32::from(c) - u32::from('1'))
-    })
-    .parse(input)
+    match input.as_bytes().first() {
+        Some(&b @ b'1'..=b'8') => Ok((&input[1..], Rank::new(u32::from(b - b'1')))),
+        _ => Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::OneOf,
+        ))),
+    }
 }
 
 /// `square = file rank`
@@ -395,15 +401,24 @@ pub fn annotation_glyph(input: &str) -> PResult<'_, u8> {
 /// `written_move = (castling | null_move | piece_move | pawn_move) [promotion]
 ///                 {en_passant_mark | check_mark | annotation_glyph}`
 pub fn written_move(input: &str) -> PResult<'_, WrittenMove> {
-    let (mut rest, mut m) = alt((
-        map(castling, |side| WrittenMove::new(WrittenKind::Castle(side))),
-        map(null_move, |_| WrittenMove::new(WrittenKind::Null)),
-        pawn_move,
-        piece_move,
-    ))
-    .parse(input)?;
+    // The first byte says which rules can apply (this is the lexer's hot path).
+    let (mut rest, mut m) = match input.as_bytes().first() {
+        Some(b'a'..=b'h') => pawn_move(input)?,
+        Some(b'O' | b'0' | b'o') => alt((
+            map(castling, |side| WrittenMove::new(WrittenKind::Castle(side))),
+            map(null_move, |_| WrittenMove::new(WrittenKind::Null)),
+            piece_move,
+        ))
+        .parse(input)?,
+        Some(b'-' | b'Z') => alt((
+            map(null_move, |_| WrittenMove::new(WrittenKind::Null)),
+            piece_move,
+        ))
+        .parse(input)?,
+        _ => piece_move(input)?,
+    };
     m.body_len = u16::try_from(input.len() - rest.len()).unwrap_or(u16::MAX);
-    if m.kind == WrittenKind::Move {
+    if m.kind == WrittenKind::Move && !rest.is_empty() {
         if let Ok((r, l)) = uci_promotion(rest) {
             if m.is_coordinate() && matches!(m.to_rank, Some(Rank::First | Rank::Eighth)) {
                 m.promotion = Some(l);
@@ -422,7 +437,7 @@ pub fn written_move(input: &str) -> PResult<'_, WrittenMove> {
             }
         }
     }
-    loop {
+    while !rest.is_empty() {
         if let Ok((r, ())) = en_passant_mark(rest) {
             m.en_passant_mark = true;
             rest = r;

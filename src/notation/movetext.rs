@@ -93,6 +93,21 @@ pub struct Token {
 
 /// `result = "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" | ...`
 pub fn result(input: &str) -> IResult<&str, GameResult> {
+    // Most words that start like a result are move numbers (`1.`, `10.`): settle those at once.
+    let b = input.as_bytes();
+    let plausible = match b.first() {
+        Some(b'1') => matches!(b.get(1), Some(b'-' | b'/' | 0xe2)),
+        Some(b'0') => matches!(b.get(1), Some(b'-' | b'.' | 0xe2)),
+        Some(b'*') => true,
+        Some(0xc2) => input.starts_with('½'),
+        _ => false,
+    };
+    if !plausible {
+        return Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Tag,
+        )));
+    }
     alt((
         value(
             GameResult::Draw,
@@ -259,7 +274,9 @@ pub fn lex(text: &str) -> Vec<Token> {
             pos = end;
             continue;
         }
-        if let Ok((r, ())) = separate_en_passant(rest) {
+        let may_be_mark = matches!(c, 'e' | 'i')
+            && matches!(rest.as_bytes().get(1), Some(b'.' | b'p'));
+        if let (true, Ok((r, ()))) = (may_be_mark, separate_en_passant(rest)) {
             // a check mark or glyph may follow the mark (`exd6 e.p.+`)
             let r = r.trim_start_matches(['+', '#', '!', '?', '‡', '†']);
             if ends_word(r) {
@@ -308,7 +325,9 @@ fn lex_word(text: &str, start: usize, end: usize, expected: &mut u32, tokens: &m
     let mut pos = start;
     while pos < end {
         let rest = &text[pos..end];
-        if let Ok((r, res)) = result(rest) {
+        let first = rest.as_bytes()[0];
+        let may_be_result = matches!(first, b'0' | b'1' | b'*') || rest.starts_with('½');
+        if let (true, Ok((r, res))) = (may_be_result, result(rest)) {
             if r.is_empty() || !r.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
                 let e = end - r.len();
                 tokens.push(Token {
@@ -320,7 +339,7 @@ fn lex_word(text: &str, start: usize, end: usize, expected: &mut u32, tokens: &m
                 continue;
             }
         }
-        if let Ok((r, (number, black))) = move_number(rest) {
+        if let (true, Ok((r, (number, black)))) = (first.is_ascii_digit(), move_number(rest)) {
             let e = end - r.len();
             tokens.push(Token {
                 kind: TokenKind::MoveNumber { number, black },
@@ -373,10 +392,10 @@ fn next_boundary(word: &str, expected: u32) -> usize {
         let run_end = i + b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
         let after = &word[run_end..];
         let dotted = after.starts_with('.') || after.starts_with('…');
-        (
-            dotted,
-            result(&word[i..]).is_ok() || (word[i..].starts_with("0-0") && b[i - 1] != b'-'),
-        )
+        let result_or_castling = matches!(b[i], b'0' | b'1')
+            && (result(&word[i..]).is_ok()
+                || (word[i..].starts_with("0-0") && b[i - 1] != b'-'));
+        (dotted, result_or_castling)
     };
     // Castling with zeros is a move, not a number: `0-0-010.` is `0-0-0` then `10.`.
     let mut i = if word.starts_with("0-0-0") {
@@ -419,8 +438,8 @@ fn next_boundary(word: &str, expected: u32) -> usize {
 
 fn classify_word(word: &str) -> TokenKind {
     // A glyph written apart from its move (`e4 !?`) is an annotation, as a NAG is.
-    if let Ok((rest, nag)) = super::moves::annotation_glyph(word) {
-        if rest.is_empty() {
+    if !word.starts_with(|c: char| c.is_ascii_alphanumeric()) {
+        if let Ok(("", nag)) = super::moves::annotation_glyph(word) {
             return TokenKind::Nag(nag);
         }
     }

@@ -167,13 +167,13 @@ fn read(
     want_events: bool,
 ) -> (GameRecord, Vec<GameEvent>) {
     let text = decode(raw.game_bytes());
-    let parsed = parse_game(&text);
+    let mut parsed = parse_game(&text);
     let mut record = GameRecord {
         file: file.to_string(),
         game: raw.index,
         offset: raw.offset,
         line: raw.line.max(1),
-        tags: Tags(parsed.tags.clone()),
+        tags: Tags::default(),
         lang: "en".into(),
         lang_candidates: Vec::new(),
         variant: "standard",
@@ -198,12 +198,14 @@ fn read(
                 raw.dropped_bytes
             ),
         ));
+        record.tags = Tags(parsed.tags);
         finish(&mut record, raw.line);
         return (record, Vec::new());
     }
     let start = match start_position(&parsed, &mut record) {
         Some(s) => s,
         None => {
+            record.tags = Tags(parsed.tags);
             finish(&mut record, raw.line);
             return (record, Vec::new());
         }
@@ -259,15 +261,19 @@ fn read(
             .get(ply.saturating_sub(1) as usize)
             .map_or((raw.line.max(1), 1), |&offset| game.locate(offset))
     };
-    let verdict = laws::adjudicate(&facts, &opts.laws, &locate);
-    record.findings.extend(verdict.findings);
-    record.termination = verdict.termination;
+    if opts.laws.enabled {
+        let verdict = laws::adjudicate(&facts, &opts.laws, &locate);
+        record.findings.extend(verdict.findings);
+        record.termination = verdict.termination;
+    }
     finish(&mut record, raw.line);
     let events = if want_events {
         game.run_with(lang, false, false, true).1
     } else {
         Vec::new()
     };
+    drop(game);
+    record.tags = Tags(std::mem::take(&mut parsed.tags));
     (record, events)
 }
 
