@@ -168,6 +168,32 @@ pub struct Finding {
     pub plies: Option<Vec<u32>>,
 }
 
+/// The Article of the Laws (2017 text, Appendix C for notation) a finding rests on, where its
+/// rule did not name one.
+pub fn default_article(kind: Kind, reason: Option<&str>) -> &'static str {
+    match (kind, reason) {
+        (Kind::Notation, Some("lowercase_piece_letter")) => "C.2",
+        (
+            Kind::Notation,
+            Some("missing_capture_mark" | "capture_mark_on_non_capture" | "minimal_pawn_capture"),
+        ) => "C.9",
+        (Kind::Notation, Some("en_passant_mark_on_other_move")) => "C.9.3",
+        (Kind::Notation, Some("superfluous_disambiguation")) => "C.10",
+        (Kind::Notation, Some("promotion_piece_missing")) => "C.11",
+        (Kind::Notation, Some("wrong_check_mark" | "wrong_mate_mark" | "mate_marked_as_check")) => {
+            "C.13"
+        }
+        (Kind::Notation, _) => "C",
+        (Kind::AmbiguousMove, _) => "C.10",
+        (Kind::IllegalMove, _) => "3.1",
+        (Kind::NullMove, _) => "1.2",
+        (Kind::DrawOffer, _) => "9.1.2.2",
+        (Kind::InvalidFen | Kind::UnsupportedVariant, _) => "2.3",
+        // the record itself: moves recorded correctly, clearly and legibly
+        _ => "8.1.1",
+    }
+}
+
 impl Finding {
     pub fn new(kind: Kind, ply: u32, message: String) -> Finding {
         Finding {

@@ -279,6 +279,9 @@ fn read(
 
 fn finish(record: &mut GameRecord, line: u64) {
     for f in &mut record.findings {
+        if f.article.is_none() {
+            f.article = Some(crate::finding::default_article(f.kind, f.reason));
+        }
         if f.line == 0 {
             // Findings about the game as a whole point at its first line.
             f.line = line.max(1);
@@ -791,6 +794,7 @@ impl<'a> Game<'a> {
                             line,
                         );
                         f.article = Some("9.1.2.2");
+                        f.side = Some(if side == "White" { "white" } else { "black" });
                         acc.findings.push(f);
                     }
                 }
