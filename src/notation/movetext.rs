@@ -274,8 +274,8 @@ pub fn lex(text: &str) -> Vec<Token> {
             pos = end;
             continue;
         }
-        let may_be_mark = matches!(c, 'e' | 'i')
-            && matches!(rest.as_bytes().get(1), Some(b'.' | b'p'));
+        let may_be_mark =
+            matches!(c, 'e' | 'i') && matches!(rest.as_bytes().get(1), Some(b'.' | b'p'));
         if let (true, Ok((r, ()))) = (may_be_mark, separate_en_passant(rest)) {
             // a check mark or glyph may follow the mark (`exd6 e.p.+`)
             let r = r.trim_start_matches(['+', '#', '!', '?', '‡', '†']);
@@ -393,8 +393,7 @@ fn next_boundary(word: &str, expected: u32) -> usize {
         let after = &word[run_end..];
         let dotted = after.starts_with('.') || after.starts_with('…');
         let result_or_castling = matches!(b[i], b'0' | b'1')
-            && (result(&word[i..]).is_ok()
-                || (word[i..].starts_with("0-0") && b[i - 1] != b'-'));
+            && (result(&word[i..]).is_ok() || (word[i..].starts_with("0-0") && b[i - 1] != b'-'));
         (dotted, result_or_castling)
     };
     // Castling with zeros is a move, not a number: `0-0-010.` is `0-0-0` then `10.`.
