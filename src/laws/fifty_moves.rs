@@ -37,21 +37,8 @@ pub fn find(positions: &[&Chess]) -> MoveCounts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{fen::Fen, san::San, CastlingMode};
-
     fn play(fen: &str, moves: &str) -> Vec<Chess> {
-        let mut pos: Chess = fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
-        let mut out = vec![pos.clone()];
-        for san in moves.split_whitespace() {
-            let m = san.parse::<San>().unwrap().to_move(&pos).unwrap();
-            pos.play_unchecked(m);
-            out.push(pos.clone());
-        }
-        out
+        crate::laws::play_san(Some(fen), moves)
     }
 
     fn find(positions: &[Chess]) -> MoveCounts {

@@ -370,3 +370,28 @@ pub fn adjudicate(
         termination,
     }
 }
+
+/// Positions of a game given as SAN from a FEN (or the start), for the rules' tests.
+#[cfg(test)]
+pub(crate) fn play_san(fen: Option<&str>, moves: &str) -> Vec<Chess> {
+    use shakmaty::{fen::Fen, san::San, CastlingMode};
+    let mut pos: Chess = match fen {
+        Some(f) => f
+            .parse::<Fen>()
+            .expect("test FEN")
+            .into_position(CastlingMode::Standard)
+            .expect("test position"),
+        None => Chess::default(),
+    };
+    let mut out = vec![pos.clone()];
+    for san in moves.split_whitespace() {
+        let m = san
+            .parse::<San>()
+            .expect("test SAN")
+            .to_move(&pos)
+            .expect("legal test move");
+        pos.play_unchecked(m);
+        out.push(pos.clone());
+    }
+    out
+}

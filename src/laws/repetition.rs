@@ -53,24 +53,8 @@ pub fn find(positions: &[&Chess]) -> Repetitions {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{fen::Fen, san::San, CastlingMode};
-
     fn play(fen: Option<&str>, moves: &str) -> Vec<Chess> {
-        let mut pos: Chess = match fen {
-            Some(f) => f
-                .parse::<Fen>()
-                .unwrap()
-                .into_position(CastlingMode::Standard)
-                .unwrap(),
-            None => Chess::default(),
-        };
-        let mut out = vec![pos.clone()];
-        for san in moves.split_whitespace() {
-            let m = san.parse::<San>().unwrap().to_move(&pos).unwrap();
-            pos.play_unchecked(m);
-            out.push(pos.clone());
-        }
-        out
+        crate::laws::play_san(fen, moves)
     }
 
     fn find(positions: &[Chess]) -> Repetitions {

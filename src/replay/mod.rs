@@ -620,6 +620,24 @@ impl<'a> Game<'a> {
         f
     }
 
+    /// A `structure` finding (warning severity) with its reason.
+    fn structure(&self, line: &Line, at: usize, reason: &'static str, message: String) -> Finding {
+        let mut f = self.finding(Kind::Structure, line.ply, at, message, line);
+        f.reason = Some(reason);
+        f
+    }
+
+    /// A comment token as an event: its text without braces (or `;`).
+    fn comment_event(&self, token: &Token) -> GameEvent {
+        let raw = self.text.get(token.start..token.end).unwrap_or("");
+        let body = raw
+            .strip_prefix('{')
+            .map(|b| b.strip_suffix('}').unwrap_or(b))
+            .or_else(|| raw.strip_prefix(';'))
+            .unwrap_or(raw);
+        GameEvent::Comment(body.trim().to_string())
+    }
+
     fn move_label(pos: &Chess, text: &str) -> String {
         let n = pos.fullmoves();
         match pos.turn() {
@@ -864,50 +882,35 @@ impl<'a> Game<'a> {
                         acc.findings.push(f);
                     }
                 }
-                TokenKind::Comment | TokenKind::UnterminatedComment
-                    if notation && token.end - token.start > MAX_COMMENT_BYTES =>
-                {
+                TokenKind::Comment | TokenKind::UnterminatedComment if notation => {
                     let line = stack.last().expect("the mainline is never popped");
-                    let mut f = self.finding(
-                        Kind::Structure,
-                        line.ply,
-                        token.start,
-                        format!(
-                            "a comment of {} bytes (more than {} MiB): the file is damaged or hostile",
-                            token.end - token.start,
-                            MAX_COMMENT_BYTES >> 20
-                        ),
-                        line,
-                    );
-                    f.severity = Severity::Error;
-                    f.reason = Some("comment_too_long");
-                    acc.findings.push(f);
+                    let size = token.end - token.start;
+                    if size > MAX_COMMENT_BYTES {
+                        let mut f = self.structure(
+                            line,
+                            token.start,
+                            "comment_too_long",
+                            format!(
+                                "a comment of {size} bytes (more than {} MiB): the file is damaged or hostile",
+                                MAX_COMMENT_BYTES >> 20
+                            ),
+                        );
+                        f.severity = Severity::Error;
+                        acc.findings.push(f);
+                    }
                     if token.kind == TokenKind::UnterminatedComment {
-                        f = self.finding(
-                            Kind::Structure,
-                            line.ply,
-                            token.start,
-                            "a `{` comment is never closed: it runs to the end of the game".into(),
+                        acc.findings.push(self.structure(
                             line,
-                        );
-                        f.reason = Some("unterminated_comment");
-                        acc.findings.push(f);
+                            token.start,
+                            "unterminated_comment",
+                            "a `{` comment is never closed: it runs to the end of the game".into(),
+                        ));
+                    }
+                    if token.kind == TokenKind::Comment {
+                        acc.emit(line, self.comment_event(token));
                     }
                 }
-                TokenKind::UnterminatedComment => {
-                    if notation {
-                        let line = stack.last().expect("the mainline is never popped");
-                        let mut f = self.finding(
-                            Kind::Structure,
-                            line.ply,
-                            token.start,
-                            "a `{` comment is never closed: it runs to the end of the game".into(),
-                            line,
-                        );
-                        f.reason = Some("unterminated_comment");
-                        acc.findings.push(f);
-                    }
-                }
+                TokenKind::UnterminatedComment => {}
                 TokenKind::Result(r) => {
                     if stack.len() == 1 {
                         if result.is_none() {
@@ -918,13 +921,7 @@ impl<'a> Game<'a> {
                 }
                 TokenKind::Comment => {
                     let line = stack.last().expect("the mainline is never popped");
-                    let raw = self.text.get(token.start..token.end).unwrap_or("");
-                    let body = raw
-                        .strip_prefix('{')
-                        .map(|b| b.strip_suffix('}').unwrap_or(b))
-                        .or_else(|| raw.strip_prefix(';'))
-                        .unwrap_or(raw);
-                    acc.emit(line, GameEvent::Comment(body.trim().to_string()));
+                    acc.emit(line, self.comment_event(token));
                 }
                 TokenKind::Nag(n) => {
                     let line = stack.last().expect("the mainline is never popped");
