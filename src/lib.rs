@@ -7,6 +7,7 @@
 
 pub mod export;
 pub mod finding;
+pub mod input;
 pub mod laws;
 pub mod notation;
 pub mod replay;

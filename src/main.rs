@@ -91,6 +91,84 @@ struct ValidateArgs {
     /// result checks.
     #[arg(long)]
     no_laws: bool,
+    /// Write the report to FILE instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Report and count only findings of these kinds (comma-separated ids, e.g.
+    /// `illegal_move,threefold`).
+    #[arg(long, value_name = "KIND,...")]
+    only: Option<String>,
+    /// Never report or count findings of these kinds.
+    #[arg(long, value_name = "KIND,...")]
+    skip: Option<String>,
+    /// Kinds that make the exit status 1 and send a game to --split-bad (default: any
+    /// finding of error severity).
+    #[arg(long, value_name = "KIND,...")]
+    fail_on: Option<String>,
+    /// Copy every game that --fail-on does not count, byte for byte, to FILE.
+    #[arg(long, value_name = "FILE")]
+    split_clean: Option<PathBuf>,
+    /// Copy every game that --fail-on counts, byte for byte, to FILE (quarantine).
+    #[arg(long, value_name = "FILE")]
+    split_bad: Option<PathBuf>,
+    /// With `--format csv`: one row per game (with a count per finding kind) instead of
+    /// one per finding.
+    #[arg(long)]
+    summary: bool,
+}
+
+/// Set by SIGINT: bulk validation stops after the batch being written.
+static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// An output file of `validate` (report or split archive), refused when it is an input.
+fn create_output(path: &PathBuf, inputs: &[PathBuf]) -> Result<File, ExitCode> {
+    let same = |p: &PathBuf| matches!((std::fs::canonicalize(p), std::fs::canonicalize(path)), (Ok(a), Ok(b)) if a == b);
+    if inputs.iter().any(same) {
+        eprintln!("scoresheet: the output {} is also an input", path.display());
+        return Err(ExitCode::from(2));
+    }
+    File::create(path).map_err(|e| {
+        eprintln!("scoresheet: {}: {e}", path.display());
+        ExitCode::from(2)
+    })
+}
+
+/// Copy each game's bytes of a batch, whole, to the clean or the bad archive; a game
+/// over [`scoresheet::notation::split::MAX_GAME_BYTES`] has the rest of its bytes read again
+/// from its file.
+fn write_split(
+    batch: &[RawGame],
+    bad: &[bool],
+    path: &std::path::Path,
+    clean_out: &mut Option<File>,
+    bad_out: &mut Option<File>,
+) -> io::Result<()> {
+    let (mut clean_buf, mut bad_buf) = (Vec::new(), Vec::new());
+    for (g, &is_bad) in batch.iter().zip(bad) {
+        let buf = if is_bad { &mut bad_buf } else { &mut clean_buf };
+        if (if is_bad { &*bad_out } else { &*clean_out }).is_none() {
+            continue;
+        }
+        buf.extend_from_slice(&g.bytes);
+        if g.dropped_bytes > 0 {
+            let start = g.offset - g.lead as u64 + g.bytes.len() as u64;
+            if let Err(e) = scoresheet::input::copy_range(path, start, g.dropped_bytes, buf) {
+                eprintln!(
+                    "scoresheet: {}: game {}: its last {} bytes (over 64 MiB) are not in the split file: {e}",
+                    path.display(),
+                    g.index,
+                    g.dropped_bytes
+                );
+            }
+        }
+    }
+    if let Some(f) = clean_out {
+        f.write_all(&clean_buf)?;
+    }
+    if let Some(f) = bad_out {
+        f.write_all(&bad_buf)?;
+    }
+    Ok(())
 }
 
 /// Games replayed together, in parallel, before their records are written in order.
@@ -98,13 +176,16 @@ const BATCH_GAMES: usize = 2048;
 const BATCH_BYTES: usize = 16 << 20;
 
 fn open(path: &PathBuf) -> io::Result<(String, Box<dyn BufRead + Send>, Option<u64>)> {
+    // Compressed files (and standard input) are decoded as streams: see `input`.
     let (name, mut reader, len): (String, Box<dyn Read + Send>, Option<u64>) =
         if path.as_os_str() == "-" {
-            ("-".into(), Box::new(io::stdin()), None)
+            let (r, _) = scoresheet::input::decoded(io::stdin(), path)?;
+            ("-".into(), r, None)
         } else {
             let f = File::open(path)?;
             let len = f.metadata().ok().map(|m| m.len());
-            (path.display().to_string(), Box::new(f), len)
+            let (r, _) = scoresheet::input::decoded(f, path)?;
+            (path.display().to_string(), r, len)
         };
     // UTF-16 needs the whole document transcoded; everything else streams.
     let mut head = [0u8; 2];
@@ -205,27 +286,106 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let files = if args.files.is_empty() {
+    use scoresheet::report::games::{parse_kinds, Filter};
+    let kinds = |flag: &str, list: &Option<String>| match list.as_deref().map(parse_kinds) {
+        None => Ok(None),
+        Some(Ok(k)) => Ok(Some(k)),
+        Some(Err(id)) => {
+            let ids: Vec<&str> = scoresheet::report::games::KINDS
+                .iter()
+                .map(|k| k.id())
+                .collect();
+            eprintln!(
+                "scoresheet: {flag}: unknown finding kind `{id}`; use: {}",
+                ids.join(", ")
+            );
+            Err(ExitCode::from(2))
+        }
+    };
+    let filter = match (
+        kinds("--only", &args.only),
+        kinds("--skip", &args.skip),
+        kinds("--fail-on", &args.fail_on),
+    ) {
+        (Ok(only), Ok(skip), Ok(fail_on)) => Filter {
+            only,
+            skip: skip.unwrap_or_default(),
+            fail_on,
+        },
+        _ => return ExitCode::from(2),
+    };
+    if args.summary && args.format != Format::Csv {
+        eprintln!("scoresheet: --summary goes with --format csv");
+        return ExitCode::from(2);
+    }
+    let mut io_error = false;
+    let files: Vec<PathBuf> = if args.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
-        args.files.clone()
+        scoresheet::input::expand(&args.files)
+            .into_iter()
+            .filter_map(|p| {
+                p.map_err(|e| {
+                    eprintln!("scoresheet: {e}");
+                    io_error = true;
+                })
+                .ok()
+            })
+            .collect()
     };
+    let mut out: Box<dyn Write> = match &args.output {
+        Some(path) => match create_output(path, &files) {
+            Ok(f) => Box::new(f),
+            Err(code) => return code,
+        },
+        None => Box::new(io::stdout().lock()),
+    };
+    let mut split_clean = None;
+    let mut split_bad = None;
+    for (flag, slot) in [
+        (&args.split_clean, &mut split_clean),
+        (&args.split_bad, &mut split_bad),
+    ] {
+        if let Some(path) = flag {
+            match create_output(path, &files) {
+                Ok(f) => *slot = Some(f),
+                Err(code) => return code,
+            }
+        }
+    }
+    if let Err(e) = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            // A second interrupt: do not wait for the batch.
+            std::process::exit(130);
+        }
+    }) {
+        eprintln!("scoresheet: cannot catch interrupts: {e}");
+    }
+    let interrupted = || INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst);
     let total: u64 = files
         .iter()
         .filter_map(|p| std::fs::metadata(p).ok().map(|m| m.len()))
         .sum();
     let bar = progress_bar((total > 0).then_some(total), args.quiet);
-    let stdout = io::stdout().lock();
-    let mut reporter = match Reporter::new(args.format, io::BufWriter::new(stdout)) {
+    // Each batch is formatted into this buffer, then written whole.
+    let reporter = if args.summary {
+        Reporter::per_game(Vec::new())
+    } else {
+        Reporter::new(args.format, Vec::new())
+    };
+    let mut reporter = match reporter {
         Ok(r) => r,
         Err(e) => {
             eprintln!("scoresheet: {e}");
             return ExitCode::from(2);
         }
     };
-    let mut io_error = false;
+    let mut failing = 0u64;
     let started = std::time::Instant::now();
-    for path in &files {
+    'files: for path in &files {
+        if interrupted() {
+            break;
+        }
         let (name, reader, _) = match open(path) {
             Ok(x) => x,
             Err(e) => {
@@ -242,16 +402,33 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
             }
             let records: Vec<GameRecord> = batch
                 .par_iter()
-                .map(|g| validate(g, &name, &opts))
+                .map(|g| {
+                    let mut r = validate(g, &name, &opts);
+                    filter.apply(&mut r);
+                    r
+                })
                 .collect();
-            for r in &records {
-                if let Err(e) = reporter.write(r) {
-                    if e.kind() == io::ErrorKind::BrokenPipe {
-                        return ExitCode::from(if io_error { 2 } else { 1 });
-                    }
-                    eprintln!("scoresheet: writing the report: {e}");
+            let bad: Vec<bool> = records.iter().map(|r| filter.fails(r)).collect();
+            failing += bad.iter().filter(|&&b| b).count() as u64;
+            let mut written = records.iter().try_for_each(|r| reporter.write(r));
+            if written.is_ok() {
+                written = out.write_all(&std::mem::take(reporter.out_mut()));
+            }
+            if let Err(e) = written {
+                if e.kind() == io::ErrorKind::BrokenPipe {
+                    return ExitCode::from(if io_error { 2 } else { 1 });
+                }
+                eprintln!("scoresheet: writing the report: {e}");
+                return ExitCode::from(2);
+            }
+            if split_clean.is_some() || split_bad.is_some() {
+                if let Err(e) = write_split(&batch, &bad, path, &mut split_clean, &mut split_bad) {
+                    eprintln!("scoresheet: writing the split files: {e}");
                     return ExitCode::from(2);
                 }
+            }
+            if interrupted() {
+                break 'files;
             }
             if let Some(bar) = &bar {
                 bar.inc(bytes as u64);
@@ -270,29 +447,50 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    if let Err(e) = reporter.finish() {
+    let finished = reporter
+        .finish()
+        .and_then(|()| out.write_all(&std::mem::take(reporter.out_mut())))
+        .and_then(|()| out.flush())
+        .and_then(|()| split_clean.as_mut().map_or(Ok(()), |f| f.flush()))
+        .and_then(|()| split_bad.as_mut().map_or(Ok(()), |f| f.flush()));
+    if let Err(e) = finished {
         if e.kind() != io::ErrorKind::BrokenPipe {
             eprintln!("scoresheet: writing the report: {e}");
             return ExitCode::from(2);
         }
     }
     let s = &reporter.summary;
+    let mut err = io::stderr().lock();
+    if interrupted() {
+        let _ = writeln!(
+            err,
+            "scoresheet: interrupted after {} games; the output holds each of them whole",
+            s.games
+        );
+    }
     if !args.quiet {
         let secs = started.elapsed().as_secs_f64().max(1e-9);
         let _ = writeln!(
-            io::stderr(),
-            "scoresheet: {} games, {} plies, {} with errors in {:.2} s ({:.0} games/s, {:.0} plies/s)",
+            err,
+            "scoresheet: {} games, {} plies, {} with errors, {} failing in {:.2} s ({:.0} games/s, {:.0} plies/s)",
             s.games,
             s.plies,
             s.games_with_errors,
+            failing,
             secs,
             s.games as f64 / secs,
             s.plies as f64 / secs
         );
+        if !s.by_kind.is_empty() {
+            let kinds: Vec<String> = s.by_kind.iter().map(|(k, n)| format!("{k} {n}")).collect();
+            let _ = writeln!(err, "scoresheet: games with findings: {}", kinds.join(", "));
+        }
     }
-    if io_error {
+    if interrupted() {
+        ExitCode::from(130)
+    } else if io_error {
         ExitCode::from(2)
-    } else if s.games_with_errors > 0 {
+    } else if failing > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -13,6 +13,8 @@ use std::{
 
 use crate::{finding::Severity, replay::GameRecord};
 
+pub mod games;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Format {
     #[default]
@@ -72,6 +74,8 @@ pub struct Reporter<W: Write> {
     format: Format,
     out: W,
     pub summary: Summary,
+    /// CSV only: one row per game ([`games`]) instead of one per finding.
+    game_rows: bool,
 }
 
 /// One CSV row, quoted as the `csv` crate quotes.
@@ -90,11 +94,29 @@ impl<W: Write> Reporter<W> {
             format,
             out,
             summary: Summary::default(),
+            game_rows: false,
         };
         if format == Format::Csv {
             csv_row(&mut r.out, &CSV_HEADER)?;
         }
         Ok(r)
+    }
+
+    /// A CSV reporter with one row per game (`validate --summary`, see [`games`]).
+    pub fn per_game(out: W) -> io::Result<Reporter<W>> {
+        let mut r = Reporter {
+            format: Format::Csv,
+            out,
+            summary: Summary::default(),
+            game_rows: true,
+        };
+        games::write_row(&mut r.out, &games::header())?;
+        Ok(r)
+    }
+
+    /// Where the report is written (bulk validation writes each batch as a whole).
+    pub fn out_mut(&mut self) -> &mut W {
+        &mut self.out
     }
 
     pub fn write(&mut self, r: &GameRecord) -> io::Result<()> {
@@ -104,6 +126,7 @@ impl<W: Write> Reporter<W> {
                 serde_json::to_writer(&mut self.out, r)?;
                 self.out.write_all(b"\n")
             }
+            Format::Csv if self.game_rows => games::write_row(&mut self.out, &games::row(r)),
             Format::Csv => self.write_csv(r),
             Format::Text => write_text(&mut self.out, r),
         }

@@ -1,0 +1,166 @@
+//! Inputs for bulk validation: directories walked for game files, and compressed files
+//! (`.gz`, `.zst`, `.bz2`, `.xz`) decoded as streams, recognised by their extension or by
+//! their magic bytes.
+
+use std::{
+    fs::File,
+    io::{self, BufReader, Read, Seek, SeekFrom, Write},
+    path::{Path, PathBuf},
+};
+
+/// How a file is compressed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compression {
+    None,
+    Gzip,
+    Zstd,
+    Bzip2,
+    Xz,
+}
+
+impl Compression {
+    /// From the file name's last extension (case-insensitive).
+    pub fn from_name(name: &Path) -> Compression {
+        let ext = name
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(|e| e.to_ascii_lowercase());
+        match ext.as_deref() {
+            Some("gz" | "gzip") => Compression::Gzip,
+            Some("zst" | "zstd") => Compression::Zstd,
+            Some("bz2") => Compression::Bzip2,
+            Some("xz") => Compression::Xz,
+            _ => Compression::None,
+        }
+    }
+
+    /// From the first bytes of the data.
+    pub fn from_magic(head: &[u8]) -> Compression {
+        if head.starts_with(&[0x1f, 0x8b]) {
+            Compression::Gzip
+        } else if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+            Compression::Zstd
+        } else if head.starts_with(b"BZh") && head.len() >= 4 && (b'1'..=b'9').contains(&head[3]) {
+            Compression::Bzip2
+        } else if head.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0x00]) {
+            Compression::Xz
+        } else {
+            Compression::None
+        }
+    }
+}
+
+/// `reader` decoded: by the magic bytes at its start, else by the extension of `name`
+/// (a file named `.gz` that is not gzip fails to read with the decoder's error). Every
+/// decoder streams and reads concatenated members/frames/streams.
+pub fn decoded<R: Read + Send + 'static>(
+    mut reader: R,
+    name: &Path,
+) -> io::Result<(Box<dyn Read + Send>, Compression)> {
+    let mut head = [0u8; 6];
+    let mut got = 0;
+    while got < head.len() {
+        match reader.read(&mut head[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    let head = head[..got].to_vec();
+    let mut kind = Compression::from_magic(&head);
+    if kind == Compression::None {
+        kind = Compression::from_name(name);
+    }
+    let reader = BufReader::with_capacity(1 << 16, io::Cursor::new(head).chain(reader));
+    let r: Box<dyn Read + Send> = match kind {
+        Compression::None => Box::new(reader),
+        Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(reader)),
+        Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(reader)?),
+        Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(reader)),
+        Compression::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(reader)),
+    };
+    Ok((r, kind))
+}
+
+/// Is this the name of a game file a directory walk takes: `*.pgn` or `*.txt`, optionally
+/// followed by `.gz`, `.zst`, `.bz2` or `.xz` (case-insensitive)?
+pub fn is_game_file(name: &Path) -> bool {
+    let mut stem = name.to_path_buf();
+    if Compression::from_name(name) != Compression::None {
+        stem.set_extension("");
+    }
+    stem.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("pgn") || e.eq_ignore_ascii_case("txt"))
+}
+
+/// The inputs named on the command line, with every directory replaced by the game files
+/// under it (recursively, sorted by path within each directory). Files named explicitly
+/// are kept whatever their name; `-` is standard input. Unreadable directories are
+/// reported as errors in place.
+pub fn expand(paths: &[PathBuf]) -> Vec<io::Result<PathBuf>> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.as_os_str() != "-" && p.is_dir() {
+            walk(p, &mut out);
+        } else {
+            out.push(Ok(p.clone()));
+        }
+    }
+    out
+}
+
+fn walk(dir: &Path, out: &mut Vec<io::Result<PathBuf>>) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => {
+            out.push(Err(io::Error::new(
+                e.kind(),
+                format!("{}: {e}", dir.display()),
+            )));
+            return;
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for p in paths {
+        if p.is_dir() {
+            walk(&p, out);
+        } else if is_game_file(&p) {
+            out.push(Ok(p));
+        }
+    }
+}
+
+/// Copy bytes `start..start + len` of the file at `path` to `out`, if it is a regular,
+/// uncompressed file that is not UTF-16 (whose offsets are those of the input itself).
+pub fn copy_range<W: Write>(path: &Path, start: u64, len: u64, out: &mut W) -> io::Result<()> {
+    if path.as_os_str() == "-" {
+        return Err(io::Error::other("standard input cannot be read again"));
+    }
+    let mut f = File::open(path)?;
+    if !f.metadata()?.is_file() {
+        return Err(io::Error::other("not a regular file"));
+    }
+    let mut head = [0u8; 6];
+    let n = f.read(&mut head)?;
+    let head = &head[..n];
+    if Compression::from_magic(head) != Compression::None
+        || Compression::from_name(path) != Compression::None
+    {
+        return Err(io::Error::other("a compressed file"));
+    }
+    if crate::notation::decode::utf16_bom(head).is_some() {
+        return Err(io::Error::other("a UTF-16 file"));
+    }
+    f.seek(SeekFrom::Start(start))?;
+    let copied = io::copy(&mut f.take(len), out)?;
+    if copied != len {
+        return Err(io::Error::new(
+            io::ErrorKind::UnexpectedEof,
+            "the file is shorter than when it was read",
+        ));
+    }
+    Ok(())
+}
