@@ -122,12 +122,17 @@ fn walk(dir: &Path, out: &mut Vec<io::Result<PathBuf>>) {
             return;
         }
     };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    // Symbolic links to directories are not followed (a link loop would never end); links
+    // to files are read.
+    let mut paths: Vec<(PathBuf, bool)> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| (e.path(), e.file_type().is_ok_and(|t| t.is_dir())))
+        .collect();
     paths.sort();
-    for p in paths {
-        if p.is_dir() {
+    for (p, is_dir) in paths {
+        if is_dir {
             walk(&p, out);
-        } else if is_game_file(&p) {
+        } else if is_game_file(&p) && p.is_file() {
             out.push(Ok(p));
         }
     }

@@ -457,3 +457,61 @@ fn sigint_leaves_whole_records() {
         chunks.iter().map(Vec::len).sum::<usize>()
     );
 }
+
+#[test]
+fn a_game_over_64_mib_is_split_whole() {
+    let dir = scratch("oversized");
+    let input = dir.join("huge.pgn");
+    let mut data = b"[Event \"Small\"]\n\n1. e4 e5 1-0\n\n[Event \"Huge\"]\n\n1. e4 {".to_vec();
+    data.resize(data.len() + (65 << 20), b'x');
+    data.extend_from_slice(b"} e5 1-0\n\n[Event \"After\"]\n\n1. d4 d5 1-0\n");
+    std::fs::write(&input, &data).unwrap();
+    let (clean, bad) = (dir.join("clean.pgn"), dir.join("bad.pgn"));
+    let out = scoresheet()
+        .args(["validate", "-q", "--format", "jsonl", "--split-clean"])
+        .arg(&clean)
+        .arg("--split-bad")
+        .arg(&bad)
+        .arg(&input)
+        .output()
+        .unwrap();
+    let records = jsonl(&out.stdout);
+    assert_eq!(records.len(), 3);
+    assert!(kinds(&records).iter().any(|k| k == "oversized_game"));
+    let chunks = chunks(&input);
+    assert_eq!(
+        std::fs::read(&bad).unwrap(),
+        data[..data.len() - chunks[2].len()][chunks[0].len()..]
+    );
+    let clean = std::fs::read(&clean).unwrap();
+    assert_eq!(clean, [chunks[0].clone(), chunks[2].clone()].concat());
+    // From standard input the rest cannot be read again: said on stderr.
+    let mut child = scoresheet()
+        .args(["validate", "-q", "--format", "jsonl", "--split-bad"])
+        .arg(&bad)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feed = std::thread::spawn(move || stdin.write_all(&data));
+    let out = child.wait_with_output().unwrap();
+    feed.join().unwrap().unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not in the split file"));
+}
+
+#[cfg(unix)]
+#[test]
+fn directory_walks_do_not_follow_link_loops() {
+    let dir = scratch("loop");
+    std::fs::create_dir_all(dir.join("a")).unwrap();
+    std::os::unix::fs::symlink(&dir, dir.join("a").join("up")).unwrap();
+    std::fs::copy(
+        repo().join("corpora/golden/errors.pgn"),
+        dir.join("a/g.pgn"),
+    )
+    .unwrap();
+    let out = run(&[], &[&dir]);
+    assert_eq!(jsonl(&out.stdout).len(), 10);
+}
