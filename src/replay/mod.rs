@@ -272,7 +272,6 @@ fn read(
     } else {
         Vec::new()
     };
-    drop(game);
     record.tags = Tags(std::mem::take(&mut parsed.tags));
     (record, events)
 }
