@@ -5,6 +5,7 @@
 //! letters of every language) → [`replay`] (positions, language detection, resolution of each
 //! written move against the legal moves) → [`finding::Finding`]s → [`report`].
 
+pub mod envelope;
 pub mod export;
 pub mod finding;
 pub mod input;

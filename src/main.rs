@@ -50,6 +50,14 @@ enum Command {
     /// With no FEN and no --sp, reads one FEN per line from standard input. Exit status: 0,
     /// or 2 when a FEN is not a legal position or on usage errors.
     Position(PositionArgs),
+    /// Audit adjourned-game envelopes (FIDE Guidelines I): every item of I.2, both
+    /// scoresheets, the recorded position, the sealed move (I.8), and the verdict:
+    /// sealer_loses, draw, sealer_wins or resume.
+    ///
+    /// Exit status: 0 when every envelope is complete and every check passes, 1 when a check
+    /// fails (a defective sealed move, scoresheets that disagree, a flag that had fallen, ...),
+    /// 2 when an envelope is malformed (missing item, bad FEN, unknown key) or unreadable.
+    Envelope(EnvelopeArgs),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -699,6 +707,7 @@ fn main() -> ExitCode {
         Command::Validate(args) => validate_cmd(args),
         Command::Convert(args) => convert_cmd(args),
         Command::Position(args) => position_cmd(args),
+        Command::Envelope(args) => envelope_cmd(args),
     }
 }
 
@@ -766,4 +775,84 @@ fn position_cmd(args: PositionArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum EnvelopeFormat {
+    /// One report per envelope: the checks, the verdict, the position to resume from with
+    /// a diagram, and a paragraph to read aloud.
+    Text,
+    /// One JSON object per envelope, one per line.
+    Json,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ReportLanguage {
+    En,
+    It,
+}
+
+#[derive(clap::Args)]
+struct EnvelopeArgs {
+    /// Envelope files (TOML, see grammar/envelope.md).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// `text` (default) or `json`.
+    #[arg(long, value_enum, default_value_t = EnvelopeFormat::Text)]
+    format: EnvelopeFormat,
+    /// Language of the report: `en` (default) or `it`.
+    #[arg(long, value_enum, default_value_t = ReportLanguage::En)]
+    report_lang: ReportLanguage,
+}
+
+fn envelope_cmd(args: EnvelopeArgs) -> ExitCode {
+    use scoresheet::envelope::{audit_file, report, ReportLang};
+    let lang = match args.report_lang {
+        ReportLanguage::En => ReportLang::En,
+        ReportLanguage::It => ReportLang::It,
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut status = 0u8;
+    for path in &args.files {
+        let name = path.display().to_string();
+        let written = match audit_file(path) {
+            Ok(a) => {
+                status = status.max(if !a.errors.is_empty() {
+                    2
+                } else if a.has_failures() {
+                    1
+                } else {
+                    0
+                });
+                match args.format {
+                    EnvelopeFormat::Json => writeln!(out, "{}", report::json(&a, lang)),
+                    EnvelopeFormat::Text => writeln!(out, "{}", report::text(&a, lang)),
+                }
+            }
+            Err(m) => {
+                status = 2;
+                eprintln!(
+                    "scoresheet: {name}{}: {}",
+                    m.line.map(|l| format!(":{l}")).unwrap_or_default(),
+                    m.message
+                );
+                match args.format {
+                    EnvelopeFormat::Json => writeln!(out, "{}", report::json_malformed(&name, &m)),
+                    EnvelopeFormat::Text => {
+                        writeln!(out, "{}", report::text_malformed(&name, &m, lang))
+                    }
+                }
+            }
+        };
+        if let Err(e) = written {
+            if e.kind() != io::ErrorKind::BrokenPipe {
+                eprintln!("scoresheet: {e}");
+            }
+            return ExitCode::from(2);
+        }
+    }
+    if out.flush().is_err() {
+        return ExitCode::from(2);
+    }
+    ExitCode::from(status)
 }

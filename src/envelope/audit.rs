@@ -1,0 +1,1837 @@
+//! The audit: every check an arbiter makes on an envelope at resumption, and the decision
+//! on the sealed move.
+//!
+//! The decision follows the Laws in this order — each step applies only if the earlier
+//! ones left the game alive:
+//!
+//! 1. **The game had already ended** before the adjournment (Art. 5, 9.6): checkmate,
+//!    stalemate, a dead position, a fifth occurrence or seventy-five moves in the position
+//!    before the sealed move (or earlier on the scoresheets). The sealed move is void.
+//! 2. **A flag had fallen** (Art. 6.9): the time used recorded on the envelope (I.2.3) is
+//!    beyond what the time control allows for the moves made. The sealer's flag fell while
+//!    he sealed; the opponent's when he completed his last move. The player whose flag fell
+//!    loses, unless his opponent cannot checkmate him by any series of legal moves (drawn).
+//!    Both flags: Guideline III.3.1 (drawn in the last period; otherwise play goes on).
+//! 3. **The sealed move is defective** (I.8): ambiguous (I.8.1), of unestablishable meaning
+//!    (I.8.2) or illegal (I.8.3): the sealer loses — unless the opponent cannot checkmate
+//!    the sealer by any series of legal moves (Art. 6.9, which I.8 names as an exception):
+//!    the game is drawn.
+//! 4. **The sealed move ends the game** (I.10 keeps that result even if the sealer is late):
+//!    checkmate (the sealer wins, 5.1.1), stalemate (5.2.1), a dead position (5.2.2),
+//!    seventy-five moves (9.6.2, unless it mates) or a fifth occurrence (9.6.1): drawn.
+//! 5. Otherwise **play resumes** (I.9.1) from the position after the sealed move.
+//!
+//! The position before the sealed move is the one recorded on the envelope (I.2.2), which
+//! the arbiter verified at the adjournment (I.3) and sets up at resumption (I.5). The
+//! scoresheets are the record of how it was reached (repetitions, the move counters): the
+//! one that reaches the recorded position supplies that history. With no usable recorded
+//! position, the scoresheets must establish it by agreeing; where they differ before it,
+//! the position cannot be re-established (I.12.2) and no verdict is given.
+
+use serde::Serialize;
+use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, Move, Position};
+
+use super::{
+    clock::TimeControl,
+    schema::{Envelope, ItemError, PositionSpec},
+    scoresheets::{compare, load, Sheet},
+    sealed::{self, Reading, Sealed},
+    text::{clock, player, player_by, player_cap, player_of, side, side_cap, Msg},
+};
+use crate::{
+    laws::{
+        dead::{can_mate, CanMate, Depth},
+        repetition::key,
+    },
+    notation::languages::{by_code, english, Language},
+    replay::render::{san_in, uci},
+};
+
+/// A check's outcome.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Ok,
+    Info,
+    Skipped,
+    Warning,
+    Error,
+}
+
+impl Status {
+    pub fn id(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::Info => "info",
+            Status::Skipped => "skipped",
+            Status::Warning => "warning",
+            Status::Error => "error",
+        }
+    }
+}
+
+/// One check, with the Guideline or Article it rests on.
+#[derive(Debug, Clone)]
+pub struct Check {
+    /// Machine id (`players`, `position`, `times`, ...).
+    pub id: &'static str,
+    pub article: &'static str,
+    pub status: Status,
+    pub message: Msg,
+}
+
+/// The machine-readable verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    SealerLoses,
+    Draw,
+    SealerWins,
+    Resume,
+}
+
+impl Verdict {
+    pub fn id(self) -> &'static str {
+        match self {
+            Verdict::SealerLoses => "sealer_loses",
+            Verdict::Draw => "draw",
+            Verdict::SealerWins => "sealer_wins",
+            Verdict::Resume => "resume",
+        }
+    }
+}
+
+/// The decision on the envelope.
+#[derive(Debug, Clone)]
+pub struct Decision {
+    pub verdict: Verdict,
+    /// The Guideline or Article that decides.
+    pub rule: &'static str,
+    /// The exception of I.8 that turned a loss into a draw (`6.9`), or the Article that
+    /// ended the game before the sealed move.
+    pub exception: Option<&'static str>,
+    /// One sentence: why.
+    pub reason: Msg,
+}
+
+/// The whole audit of one envelope.
+#[derive(Debug, Clone)]
+pub struct Audit {
+    pub file: String,
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub event: Option<String>,
+    /// The player who sealed: the side to move in the position before the sealed move,
+    /// else the envelope's I.2.4.
+    pub sealer: Option<Color>,
+    pub sealed: Option<Sealed>,
+    /// Where the sealed move was read: `envelope` or `scoresheet`.
+    pub sealed_source: Option<&'static str>,
+    pub before: Option<Chess>,
+    pub after: Option<Chess>,
+    pub mode: CastlingMode,
+    pub checks: Vec<Check>,
+    pub decision: Option<Decision>,
+    /// A draw offer standing: who made it.
+    pub draw_offer: Option<Color>,
+    /// Missing or malformed items.
+    pub errors: Vec<ItemError>,
+    pub notes: Vec<Msg>,
+    /// The paragraph an arbiter reads aloud.
+    pub paragraph: Msg,
+}
+
+impl Audit {
+    /// `1-0`, `0-1`, `1/2-1/2`, or none while the game goes on.
+    pub fn result(&self) -> Option<&'static str> {
+        let d = self.decision.as_ref()?;
+        let s = self.sealer?;
+        match d.verdict {
+            Verdict::Draw => Some("1/2-1/2"),
+            Verdict::Resume => None,
+            Verdict::SealerWins => Some(if s == Color::White { "1-0" } else { "0-1" }),
+            Verdict::SealerLoses => Some(if s == Color::White { "0-1" } else { "1-0" }),
+        }
+    }
+
+    pub fn winner(&self) -> Option<Color> {
+        let d = self.decision.as_ref()?;
+        let s = self.sealer?;
+        match d.verdict {
+            Verdict::SealerWins => Some(s),
+            Verdict::SealerLoses => Some(!s),
+            _ => None,
+        }
+    }
+
+    /// Whether any check failed.
+    pub fn has_failures(&self) -> bool {
+        self.checks.iter().any(|c| c.status == Status::Error)
+    }
+
+    fn check(&mut self, id: &'static str, article: &'static str, status: Status, message: Msg) {
+        self.checks.push(Check {
+            id,
+            article,
+            status,
+            message,
+        });
+    }
+}
+
+pub fn fen(pos: &Chess) -> String {
+    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+}
+
+/// `41.Cxe5` / `41...Cxe5`.
+fn label(pos: &Chess, san: &str) -> String {
+    match pos.turn() {
+        Color::White => format!("{}.{san}", pos.fullmoves()),
+        Color::Black => format!("{}...{san}", pos.fullmoves()),
+    }
+}
+
+/// Whether `color` can checkmate, the fast check first, then the full search.
+fn can(pos: &Chess, color: Color) -> CanMate {
+    match can_mate(pos, color, Depth::Fast) {
+        CanMate::Unknown => can_mate(pos, color, Depth::Full),
+        c => c,
+    }
+}
+
+/// How a game ends by itself in a position (with the history before it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ending {
+    Checkmate,
+    Stalemate,
+    Dead,
+    SeventyFive,
+    Fivefold,
+}
+
+impl Ending {
+    fn article(self) -> &'static str {
+        match self {
+            Ending::Checkmate => "5.1.1",
+            Ending::Stalemate => "5.2.1",
+            Ending::Dead => "5.2.2",
+            Ending::SeventyFive => "9.6.2",
+            Ending::Fivefold => "9.6.1",
+        }
+    }
+
+    fn words(self) -> Msg {
+        match self {
+            Ending::Checkmate => Msg::new("checkmate", "scaccomatto"),
+            Ending::Stalemate => Msg::new("stalemate", "stallo"),
+            Ending::Dead => Msg::new(
+                "a dead position (neither player can checkmate by any series of legal moves)",
+                "una posizione morta (nessuno dei due può dare scaccomatto con alcuna serie di mosse legali)",
+            ),
+            Ending::SeventyFive => Msg::new(
+                "seventy-five moves by each player without a pawn move or a capture",
+                "settantacinque mosse per parte senza spinte di pedone né catture",
+            ),
+            Ending::Fivefold => Msg::new(
+                "the fifth occurrence of the same position",
+                "la quinta ripetizione della stessa posizione",
+            ),
+        }
+    }
+}
+
+/// Occurrences of the last position since the last irreversible move (Art. 9.2.2).
+fn occurrences(history: &[Chess]) -> usize {
+    let Some(last) = history.last() else {
+        return 0;
+    };
+    let k = key(last);
+    let mut count = 0;
+    for p in history.iter().rev() {
+        if key(p) == k {
+            count += 1;
+        }
+        if p.halfmoves() == 0 {
+            break;
+        }
+    }
+    count
+}
+
+/// How the game stands at the last position of `history` (the position itself last):
+/// precedence as in `laws::ending` — checkmate, stalemate, dead, seventy-five, fivefold.
+fn ending_at(history: &[Chess], known_history: bool) -> Option<Ending> {
+    let pos = history.last()?;
+    if pos.is_checkmate() {
+        return Some(Ending::Checkmate);
+    }
+    if pos.is_stalemate() {
+        return Some(Ending::Stalemate);
+    }
+    if can(pos, Color::White) == CanMate::No && can(pos, Color::Black) == CanMate::No {
+        return Some(Ending::Dead);
+    }
+    if pos.halfmoves() >= 150 {
+        return Some(Ending::SeventyFive);
+    }
+    if known_history && occurrences(history) >= 5 {
+        return Some(Ending::Fivefold);
+    }
+    None
+}
+
+/// The position before the sealed move and where it comes from.
+struct Established {
+    pos: Chess,
+    /// The positions from the game's start up to it (itself last), when a scoresheet
+    /// records them.
+    history: Option<Vec<Chess>>,
+    /// Index of the position in each scoresheet that reaches it.
+    at: [Option<usize>; 2],
+}
+
+/// Audit an envelope.
+pub fn audit(env: &Envelope, file: &str) -> Audit {
+    let mut a = Audit {
+        file: file.to_string(),
+        white: env.white.as_ref().map(|i| i.value.clone()),
+        black: env.black.as_ref().map(|i| i.value.clone()),
+        event: env.event.clone(),
+        sealer: env.sealer.as_ref().map(|i| i.value.side),
+        sealed: None,
+        sealed_source: None,
+        before: None,
+        after: None,
+        mode: CastlingMode::Standard,
+        checks: Vec::new(),
+        decision: None,
+        draw_offer: None,
+        errors: env.errors.clone(),
+        notes: Vec::new(),
+        paragraph: Msg::default(),
+    };
+    let name = |c: Color| env.name(c);
+    let has_error = |items: &[&str]| env.errors.iter().any(|e| items.contains(&e.item));
+    let error_text = |items: &[&str]| {
+        Msg::join(
+            &env.errors
+                .iter()
+                .filter(|e| items.contains(&e.item))
+                .map(|e| e.message.clone())
+                .collect::<Vec<_>>(),
+            "; ",
+        )
+    };
+
+    // I.2.1
+    if has_error(&["white", "black"]) {
+        a.check(
+            "players",
+            "I.2.1",
+            Status::Error,
+            error_text(&["white", "black"]),
+        );
+    } else {
+        let (w, b) = (
+            name(Color::White).unwrap_or(""),
+            name(Color::Black).unwrap_or(""),
+        );
+        a.check(
+            "players",
+            "I.2.1",
+            Status::Ok,
+            Msg::new(
+                format!("White: {w}; Black: {b}"),
+                format!("Bianco: {w}; Nero: {b}"),
+            ),
+        );
+    }
+
+    // The scoresheets.
+    let mut sheets: [Option<Sheet>; 2] = [None, None];
+    for (i, owner) in [Color::White, Color::Black].into_iter().enumerate() {
+        if let Some(src) = &env.scoresheets[i] {
+            match load(owner, &src.value, env.language) {
+                Ok(s) => sheets[i] = Some(s),
+                Err(e) => a.errors.push(ItemError {
+                    item: if owner == Color::White {
+                        "white_scoresheet_file"
+                    } else {
+                        "black_scoresheet_file"
+                    },
+                    article: "I.1.1",
+                    line: Some(src.line),
+                    message: e,
+                }),
+            }
+        }
+    }
+
+    // I.2.2: the position before the sealed move.
+    let est = establish(env, &sheets, &mut a);
+    if let Some(e) = &est {
+        a.before = Some(e.pos.clone());
+        a.mode = match &env.position {
+            Some(item) => match &item.value {
+                PositionSpec::Fen { pos, .. } => {
+                    if pos.castles().mode() == CastlingMode::Chess960 {
+                        CastlingMode::Chess960
+                    } else {
+                        CastlingMode::Standard
+                    }
+                }
+                _ => CastlingMode::Standard,
+            },
+            None => CastlingMode::Standard,
+        };
+        if sheets
+            .iter()
+            .flatten()
+            .any(|s| s.record.variant == "chess960")
+        {
+            a.mode = CastlingMode::Chess960;
+        }
+    }
+    let before = est.as_ref().map(|e| e.pos.clone());
+
+    // I.1.1 / I.2.4: who sealed.
+    let recorded_sealer = env.sealer.as_ref().map(|i| i.value.side);
+    if let Some(p) = &before {
+        let to_move = p.turn();
+        match recorded_sealer {
+            Some(s) if s == to_move => a.check(
+                "sealer",
+                "I.2.4",
+                Status::Ok,
+                Msg::new(
+                    format!("sealed by {}, who has the move (I.1.1)", player(s, name(s)).en),
+                    format!("sigillata {}, che ha il tratto (I.1.1)", player_by(s, name(s)).it),
+                ),
+            ),
+            Some(s) => a.check(
+                "sealer",
+                "I.1.1",
+                Status::Error,
+                Msg::new(
+                    format!(
+                        "the envelope says {} sealed, but in the position before the sealed move {} has the move; the player who has the move seals (I.1.1), so the sealed move is judged as {}",
+                        player(s, name(s)).en,
+                        side(to_move).en,
+                        player(to_move, name(to_move)).en
+                    ),
+                    format!(
+                        "la busta indica che ha sigillato {}, ma nella posizione prima della mossa sigillata ha il tratto {}; sigilla chi ha il tratto (I.1.1), quindi la mossa sigillata è giudicata come mossa {}",
+                        player(s, name(s)).it,
+                        side(to_move).it,
+                        player_of(to_move, name(to_move)).it
+                    ),
+                ),
+            ),
+            None => a.check(
+                "sealer",
+                "I.2.4",
+                Status::Error,
+                Msg::join(
+                    &[
+                        error_text(&["sealer"]),
+                        Msg::new(
+                            format!("{} has the move and is taken as the sealer", side_cap(to_move).en),
+                            format!("{} ha il tratto ed è considerato chi ha sigillato", side_cap(to_move).it),
+                        ),
+                    ],
+                    "; ",
+                ),
+            ),
+        }
+        a.sealer = Some(to_move);
+    } else if has_error(&["sealer"]) {
+        a.check("sealer", "I.2.4", Status::Error, error_text(&["sealer"]));
+    } else if let Some(s) = recorded_sealer {
+        a.check(
+            "sealer",
+            "I.2.4",
+            Status::Warning,
+            Msg::new(
+                format!(
+                    "sealed by {} (not verified: the position is not established)",
+                    player(s, name(s)).en
+                ),
+                format!(
+                    "sigillata {} (non verificato: la posizione non è stabilita)",
+                    player_by(s, name(s)).it
+                ),
+            ),
+        );
+    }
+    let sealer = a.sealer;
+
+    // I.2.5: the number of the sealed move.
+    match (&env.sealed_number, &before) {
+        (Some(n), Some(p)) => {
+            let (num, dots) = n.value;
+            let fits = num == p.fullmoves().get() && dots.is_none_or(|c| c == p.turn());
+            if fits {
+                a.check(
+                    "move_number",
+                    "I.2.5",
+                    Status::Ok,
+                    Msg::new(format!("sealed move number {num}"), format!("numero della mossa sigillata {num}")),
+                );
+            } else {
+                a.check(
+                    "move_number",
+                    "I.2.5",
+                    Status::Error,
+                    Msg::new(
+                        format!(
+                            "the envelope gives the sealed move number {num}{}, but the position before the sealed move is at {} (the position governs)",
+                            if dots == Some(Color::Black) { "..." } else { "" },
+                            label(p, "")
+                        ),
+                        format!(
+                            "la busta indica il numero di mossa {num}{}, ma la posizione prima della mossa sigillata è alla {} (vale la posizione)",
+                            if dots == Some(Color::Black) { "..." } else { "" },
+                            label(p, "")
+                        ),
+                    ),
+                );
+            }
+        }
+        (Some(n), None) => a.check(
+            "move_number",
+            "I.2.5",
+            Status::Warning,
+            Msg::new(
+                format!("sealed move number {} (not verified: the position is not established)", n.value.0),
+                format!("numero della mossa sigillata {} (non verificato: la posizione non è stabilita)", n.value.0),
+            ),
+        ),
+        (None, _) => a.check("move_number", "I.2.5", Status::Error, error_text(&["sealed_move_number"])),
+    }
+
+    // I.2.3: the time used, against the time control.
+    let flags = times(env, &before, sealer, &mut a);
+
+    // I.2.6 is checked with the sealed move (which may carry `(=)`); I.2.7:
+    if has_error(&["resumption_date", "resumption_time", "resumption_place"]) {
+        a.check(
+            "resumption",
+            "I.2.7",
+            Status::Error,
+            error_text(&["resumption_date", "resumption_time", "resumption_place"]),
+        );
+    } else {
+        let d = env
+            .resumption_date
+            .as_ref()
+            .map(|d| d.value.to_string())
+            .unwrap_or_default();
+        let t = env
+            .resumption_time
+            .as_ref()
+            .map(|t| format!("{:02}:{:02}", t.value.0, t.value.1))
+            .unwrap_or_default();
+        let p = env
+            .resumption_place
+            .as_ref()
+            .map(|p| p.value.clone())
+            .unwrap_or_default();
+        a.check(
+            "resumption",
+            "I.2.7",
+            Status::Ok,
+            Msg::new(
+                format!("resumption on {d} at {t}, at {p}"),
+                format!("ripresa il {d} alle {t}, presso {p}"),
+            ),
+        );
+    }
+
+    // The sealed move: on the envelope, else as the last move of the sealer's scoresheet.
+    let from_sheet = sealer.zip(est.as_ref()).and_then(|(s, e)| {
+        let i = usize::from(s == Color::Black);
+        let sheet = sheets[i].as_ref()?;
+        let at = e.at[i]?;
+        sealed_on_sheet(sheet, at)
+    });
+    let written: Option<(String, &'static str)> = match (&env.sealed_move, &from_sheet) {
+        (Some(m), _) => Some((m.value.clone(), "envelope")),
+        (None, Some(t)) => Some((t.clone(), "scoresheet")),
+        (None, None) => None,
+    };
+    let (pref, evidence) = notation(env, &sheets, sealer);
+    if let (Some((text, source)), Some(p)) = (&written, &before) {
+        let s = sealed::read(text, p, a.mode, pref, evidence);
+        a.sealed_source = Some(source);
+        sealed_checks(&s, p, env, &mut a);
+        // The same move on the envelope and on the sealer's scoresheet?
+        if let (Some(sheet_text), "envelope") = (&from_sheet, *source) {
+            let t = sealed::read(sheet_text, p, a.mode, pref, evidence);
+            let same = match (&s.reading, &t.reading) {
+                (Reading::Legal { mv: x, .. }, Reading::Legal { mv: y, .. }) => x == y,
+                _ => s.body == t.body,
+            };
+            if !same {
+                a.check(
+                    "sealed_move_copy",
+                    "I.1.1",
+                    Status::Warning,
+                    Msg::new(
+                        format!("the sealer's scoresheet ends with `{sheet_text}`, not the sealed move `{text}` given on the envelope; the envelope's is judged"),
+                        format!("il formulario di chi ha sigillato termina con `{sheet_text}`, non con la mossa sigillata `{text}` indicata sulla busta; si giudica quella della busta"),
+                    ),
+                );
+            }
+        }
+        a.sealed = Some(s);
+    } else if written.is_none() {
+        a.check(
+            "sealed_move",
+            "I.1.1",
+            Status::Error,
+            Msg::new(
+                "no sealed move: `sealed_move` is not on the envelope and the sealer's scoresheet does not end with it",
+                "nessuna mossa sigillata: `mossa_sigillata` non è sulla busta e il formulario di chi ha sigillato non la riporta",
+            ),
+        );
+        if !a.errors.iter().any(|e| e.item == "sealed_move") {
+            a.errors.push(ItemError {
+                item: "sealed_move",
+                article: "I.1.1",
+                line: None,
+                message: Msg::new(
+                    "missing: `sealed_move` (the sealed move exactly as written) is not on the envelope",
+                    "manca: `mossa_sigillata` non è sulla busta",
+                ),
+            });
+        }
+    } else {
+        a.check(
+            "sealed_move",
+            "I.8",
+            Status::Skipped,
+            Msg::new(
+                "the sealed move cannot be judged: the position before it is not established",
+                "la mossa sigillata non si può giudicare: la posizione che la precede non è stabilita",
+            ),
+        );
+    }
+
+    // I.2.6 / I.4: a draw offer.
+    draw_offer(env, &mut a);
+
+    // The decision.
+    if let (Some(e), Some(s)) = (&est, sealer) {
+        a.decision = decide(e, s, flags, env, &mut a);
+    }
+    if a.decision.is_none() && est.is_none() {
+        a.notes.push(Msg::new(
+            "no verdict: the position before the sealed move is not established",
+            "nessun verdetto: la posizione prima della mossa sigillata non è stabilita",
+        ));
+    }
+    a.paragraph = super::report::paragraph(&a, env);
+    a.checks.sort_by_key(|c| {
+        ORDER
+            .iter()
+            .position(|id| *id == c.id)
+            .unwrap_or(ORDER.len())
+    });
+    a
+}
+
+/// The order checks are reported in: the items of I.2, then the records, then the move.
+const ORDER: &[&str] = &[
+    "players",
+    "position",
+    "position_matches",
+    "times",
+    "sealer",
+    "move_number",
+    "draw_offer",
+    "draw_offer_recorded",
+    "resumption",
+    "white_scoresheet",
+    "black_scoresheet",
+    "agreement",
+    "game_over",
+    "sealed_move",
+    "sealed_move_number",
+    "sealed_move_copy",
+];
+
+/// The text of the sealed move on the sealer's scoresheet: the move after the position
+/// before the sealed move (index `at`), if the scoresheet goes exactly one move further.
+fn sealed_on_sheet(sheet: &Sheet, at: usize) -> Option<String> {
+    if sheet.plies() == at + 1 {
+        let lang = by_code(&sheet.record.lang).unwrap_or(english());
+        let m = sheet.record.mainline[at];
+        return Some(san_in(&sheet.positions[at], m, lang));
+    }
+    if sheet.plies() == at {
+        if let Some(f) = &sheet.first_error {
+            if f.ply as usize == at + 1 {
+                let t = f.move_text.as_deref()?;
+                // strip the label's number (`41.`, `41...`)
+                let body = t.trim_start_matches(|c: char| c.is_ascii_digit());
+                let body = body.trim_start_matches('.').trim_start_matches('…');
+                return Some(body.to_string());
+            }
+        }
+    }
+    None
+}
+
+/// The sealer's notation: the envelope's `language`, else the language of the scoresheet
+/// of the sealer, else of his opponent, when they use piece letters. The flag says whether
+/// that is established (else English is a default and other notations are tried freely).
+fn notation(
+    env: &Envelope,
+    sheets: &[Option<Sheet>; 2],
+    sealer: Option<Color>,
+) -> (&'static Language, bool) {
+    if let Some(l) = env.language {
+        return (l, true);
+    }
+    let order: Vec<usize> = match sealer {
+        Some(Color::Black) => vec![1, 0],
+        _ => vec![0, 1],
+    };
+    for i in order {
+        if let Some(s) = &sheets[i] {
+            if s.letters {
+                if let Some(l) = by_code(&s.record.lang) {
+                    return (l, true);
+                }
+            }
+        }
+    }
+    (english(), false)
+}
+
+/// Establish the position before the sealed move (I.2.2) and check it against the
+/// scoresheets (I.1.1, I.3; Art. 7.5.1 for records that differ).
+fn establish(env: &Envelope, sheets: &[Option<Sheet>; 2], a: &mut Audit) -> Option<Established> {
+    let sealer = env.sealer.as_ref().map(|i| i.value.side);
+    let name = |c: Color| env.name(c);
+    let recorded: Option<(Chess, String, Vec<&'static str>)> =
+        env.position.as_ref().and_then(|i| match &i.value {
+            PositionSpec::Fen { text, pos, notes } => {
+                Some(((**pos).clone(), text.clone(), notes.clone()))
+            }
+            PositionSpec::After { .. } => None,
+        });
+    // Where, in each scoresheet, the position before the sealed move stands.
+    let target_index = |s: &Sheet| -> Option<usize> {
+        match env.position.as_ref().map(|i| &i.value) {
+            Some(PositionSpec::Fen { pos, .. }) => {
+                let prefer = s.index_of(pos.fullmoves().get(), pos.turn());
+                s.find(pos, prefer)
+            }
+            Some(PositionSpec::After { number, side }) => {
+                let whose = side.or(sealer.map(|c| !c)).unwrap_or(Color::Black);
+                if *number == 0 {
+                    return Some(0);
+                }
+                s.index_of(*number, whose).map(|i| i + 1)
+            }
+            None => match (&env.sealed_number, sealer) {
+                (Some(n), Some(c)) => s.index_of(n.value.0, n.value.1.unwrap_or(c)),
+                _ => None,
+            },
+        }
+    };
+    let mut at: [Option<usize>; 2] = [None, None];
+    let mut wanted: [Option<usize>; 2] = [None, None];
+    for i in 0..2 {
+        if let Some(s) = &sheets[i] {
+            wanted[i] = target_index(s);
+            at[i] = wanted[i].filter(|&k| k <= s.plies());
+            if let (Some(k), Some((p, ..))) = (at[i], &recorded) {
+                if key(&s.positions[k]) != key(p) {
+                    at[i] = None;
+                }
+            }
+        }
+    }
+    // With no recorded position and no number: the scoresheets as they stand.
+    if env.position.is_none() && wanted == [None, None] {
+        if let (Some(w), Some(b)) = (&sheets[0], &sheets[1]) {
+            let agreement = compare(w, b);
+            let k = agreement.common;
+            at = [Some(k), Some(k)];
+        } else {
+            for i in 0..2 {
+                if let Some(s) = &sheets[i] {
+                    at[i] = Some(s.plies());
+                }
+            }
+        }
+    }
+
+    // Each scoresheet on its own (I.1.1; notation per Appendix C).
+    for i in 0..2 {
+        let owner = if i == 0 { Color::White } else { Color::Black };
+        let id = if i == 0 {
+            "white_scoresheet"
+        } else {
+            "black_scoresheet"
+        };
+        let Some(s) = &sheets[i] else {
+            let msg = a
+                .errors
+                .iter()
+                .filter(|e| e.item == id || e.item == format!("{id}_file"))
+                .map(|e| e.message.clone())
+                .collect::<Vec<_>>();
+            a.check(id, "I.1.1", Status::Error, Msg::join(&msg, "; "));
+            continue;
+        };
+        let whose = Msg::new(
+            format!("{}'s scoresheet", side_cap(owner).en),
+            format!(
+                "formulario del {}",
+                if owner == Color::White {
+                    "Bianco"
+                } else {
+                    "Nero"
+                }
+            ),
+        );
+        let lang = &s.record.lang;
+        let target = at[i].or(wanted[i]);
+        if s.record.start.is_none() {
+            let why = s
+                .record
+                .findings
+                .iter()
+                .find(|f| f.severity == crate::finding::Severity::Error)
+                .map_or(String::new(), |f| f.message.clone());
+            a.check(
+                id,
+                "I.1.1",
+                Status::Error,
+                Msg::new(
+                    format!("{} cannot be replayed: {why}", whose.en),
+                    format!("il {} non si può ripercorrere: {why}", whose.it),
+                ),
+            );
+            continue;
+        }
+        match (&s.first_error, target) {
+            (Some(f), Some(k)) if (f.ply as usize) <= k => {
+                a.check(
+                    id,
+                    "8.1.1",
+                    Status::Error,
+                    Msg::new(
+                        format!("{} cannot be replayed beyond ply {}: {}", whose.en, f.ply - 1, f.message),
+                        format!("il {} non si può ripercorrere oltre la semimossa {}: {}", whose.it, f.ply - 1, f.message),
+                    ),
+                );
+            }
+            (_, Some(k)) if k > s.plies() => a.check(
+                id,
+                "I.1.1",
+                Status::Error,
+                Msg::new(
+                    format!("{} records {} plies and stops before the position of the sealed move (ply {k})", whose.en, s.plies()),
+                    format!("il {} registra {} semimosse e si ferma prima della posizione della mossa sigillata (semimossa {k})", whose.it, s.plies()),
+                ),
+            ),
+            (_, Some(k)) => {
+                let extra = s.plies().saturating_sub(k);
+                let sealer_extra = sealer == Some(owner) && extra == 1;
+                let status = if extra > 1 || (extra == 1 && !sealer_extra) {
+                    Status::Warning
+                } else {
+                    Status::Ok
+                };
+                let tail = if sealer_extra {
+                    Msg::new(", then the sealed move", ", poi la mossa sigillata")
+                } else if extra > 0 {
+                    Msg::new(
+                        format!(", and {extra} more ply(s) after the position of the sealed move"),
+                        format!(", e altre {extra} semimosse dopo la posizione della mossa sigillata"),
+                    )
+                } else {
+                    Msg::default()
+                };
+                a.check(
+                    id,
+                    "I.1.1",
+                    status,
+                    Msg::new(
+                        format!("{} replays to the position before the sealed move ({k} plies, notation `{lang}`){}", whose.en, tail.en),
+                        format!("il {} si ripercorre fino alla posizione prima della mossa sigillata ({k} semimosse, notazione `{lang}`){}", whose.it, tail.it),
+                    ),
+                );
+            }
+            (_, None) => a.check(
+                id,
+                "I.1.1",
+                Status::Info,
+                Msg::new(
+                    format!("{} replays {} plies (notation `{lang}`)", whose.en, s.plies()),
+                    format!("il {} si ripercorre per {} semimosse (notazione `{lang}`)", whose.it, s.plies()),
+                ),
+            ),
+        }
+        if s.extra_games {
+            a.notes.push(Msg::new(
+                format!(
+                    "{} file holds more than one game; only the first is read",
+                    whose.en
+                ),
+                format!(
+                    "il file del {} contiene più di una partita; si legge solo la prima",
+                    whose.it
+                ),
+            ));
+        }
+    }
+
+    // The two records against each other (Art. 7.5.1, 7.6: back to where they agree).
+    let mut differ_before: Option<usize> = None;
+    if let (Some(w), Some(b)) = (&sheets[0], &sheets[1]) {
+        let agreement = compare(w, b);
+        let horizon = at[0]
+            .or(at[1])
+            .or(wanted[0])
+            .or(wanted[1])
+            .unwrap_or(usize::MAX);
+        match agreement.first_difference {
+            Some(0) => {
+                differ_before = Some(0);
+                a.check(
+                    "agreement",
+                    "7.5.1",
+                    Status::Error,
+                    Msg::new(
+                        "the two scoresheets start from different positions",
+                        "i due formulari partono da posizioni diverse",
+                    ),
+                )
+            }
+            Some(d) if d <= horizon => {
+                differ_before = Some(d);
+                let p = &w.positions[d - 1];
+                let wl = by_code(&w.record.lang).unwrap_or(english());
+                let bl = by_code(&b.record.lang).unwrap_or(english());
+                let wm = label(p, &san_in(p, w.record.mainline[d - 1], wl));
+                let bm = label(p, &san_in(p, b.record.mainline[d - 1], bl));
+                let good: Vec<Color> = [Color::White, Color::Black]
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(i, _)| at[*i].is_some() && recorded.is_some())
+                    .map(|(_, c)| c)
+                    .collect();
+                let which = match good.as_slice() {
+                    [c] => Msg::new(
+                        format!("; only {}'s reaches the recorded position, so {}'s is wrong from there", side(*c).en, side(!*c).en),
+                        format!("; solo quello del {} raggiunge la posizione registrata, quindi quello del {} è errato da lì", if *c == Color::White { "Bianco" } else { "Nero" }, if *c == Color::White { "Nero" } else { "Bianco" }),
+                    ),
+                    _ => Msg::default(),
+                };
+                a.check(
+                    "agreement",
+                    "7.5.1",
+                    Status::Error,
+                    Msg::new(
+                        format!(
+                            "the scoresheets disagree from ply {d}: White's has {wm}, Black's {bm}; they agree up to ply {} (the last position both establish: {}){}",
+                            d - 1,
+                            fen(p),
+                            which.en
+                        ),
+                        format!(
+                            "i formulari divergono dalla semimossa {d}: quello del Bianco ha {wm}, quello del Nero {bm}; concordano fino alla semimossa {} (l'ultima posizione accertabile da entrambi: {}){}",
+                            d - 1,
+                            fen(p),
+                            which.it
+                        ),
+                    ),
+                );
+            }
+            _ => {
+                let n = agreement.common.min(horizon);
+                a.check(
+                    "agreement",
+                    "7.5.1",
+                    Status::Ok,
+                    Msg::new(
+                        format!("the two scoresheets agree move by move ({n} plies)"),
+                        format!("i due formulari concordano mossa per mossa ({n} semimosse)"),
+                    ),
+                );
+            }
+        }
+    } else {
+        a.check(
+            "agreement",
+            "7.5.1",
+            Status::Skipped,
+            Msg::new(
+                "only one scoresheet, or none: nothing to compare",
+                "un solo formulario, o nessuno: nulla da confrontare",
+            ),
+        );
+    }
+
+    // The position itself.
+    if let Some((rec, text, notes)) = recorded {
+        let mut first = vec![Msg::new(
+            format!("recorded as a legal position: {text}"),
+            format!("registrata come posizione legale: {text}"),
+        )];
+        if !notes.is_empty() {
+            first.push(Msg::new(
+                format!("irregular FEN: {}", notes.join("; ")),
+                format!("FEN irregolare: {}", notes.join("; ")),
+            ));
+        }
+        a.check(
+            "position",
+            "I.2.2",
+            if notes.is_empty() {
+                Status::Ok
+            } else {
+                Status::Warning
+            },
+            Msg::join(&first, "; "),
+        );
+        let mut msgs = Vec::new();
+        let mut status = Status::Ok;
+        let mut from_sheet: Option<(usize, usize)> = None;
+        for i in 0..2 {
+            let Some(s) = &sheets[i] else { continue };
+            let owner = if i == 0 { Color::White } else { Color::Black };
+            let sheet_it = if owner == Color::White {
+                "del Bianco"
+            } else {
+                "del Nero"
+            };
+            match at[i] {
+                Some(k) => {
+                    let numbered = s.index_of(rec.fullmoves().get(), rec.turn());
+                    if numbered != Some(k) {
+                        status = status.max(Status::Warning);
+                        msgs.push(Msg::new(
+                            format!(
+                                "{}'s scoresheet reaches it after ply {k} (move {}), not at the FEN's move number {}",
+                                side_cap(owner).en,
+                                s.positions[k].fullmoves(),
+                                rec.fullmoves()
+                            ),
+                            format!(
+                                "il formulario {sheet_it} la raggiunge dopo la semimossa {k} (mossa {}), non al numero di mossa della FEN ({})",
+                                s.positions[k].fullmoves(),
+                                rec.fullmoves()
+                            ),
+                        ));
+                    } else {
+                        msgs.push(Msg::new(
+                            format!(
+                                "{}'s scoresheet reaches it after ply {k}",
+                                side_cap(owner).en
+                            ),
+                            format!("il formulario {sheet_it} la raggiunge dopo la semimossa {k}"),
+                        ));
+                    }
+                    if from_sheet.is_none() {
+                        from_sheet = Some((i, k));
+                    }
+                }
+                None => {
+                    status = Status::Error;
+                    msgs.push(Msg::new(
+                        format!("{}'s scoresheet does not reach it", side_cap(owner).en),
+                        format!("il formulario {sheet_it} non la raggiunge"),
+                    ));
+                }
+            }
+        }
+        if let Some((i, k)) = from_sheet {
+            let sp = &sheets[i].as_ref().expect("present").positions[k];
+            if sp.halfmoves() != rec.halfmoves() {
+                status = status.max(Status::Warning);
+                msgs.push(Msg::new(
+                    format!(
+                        "the FEN's half-move clock ({}) differs from the scoresheets' ({}); the scoresheets' is used",
+                        rec.halfmoves(),
+                        sp.halfmoves()
+                    ),
+                    format!(
+                        "il contatore di semimosse della FEN ({}) differisce da quello dei formulari ({}); si usa quello dei formulari",
+                        rec.halfmoves(),
+                        sp.halfmoves()
+                    ),
+                ));
+            }
+        }
+        if msgs.is_empty() {
+            status = Status::Skipped;
+            msgs.push(Msg::new(
+                "no scoresheet to compare it with",
+                "nessun formulario con cui confrontarla",
+            ));
+        }
+        a.check("position_matches", "I.3", status, Msg::join(&msgs, "; "));
+        return Some(match from_sheet {
+            Some((i, k)) => {
+                let s = sheets[i].as_ref().expect("present");
+                Established {
+                    pos: s.positions[k].clone(),
+                    history: Some(s.positions[..=k].to_vec()),
+                    at,
+                }
+            }
+            None => {
+                a.notes.push(Msg::new(
+                    "no scoresheet reaches the recorded position: repetitions before it cannot be counted",
+                    "nessun formulario raggiunge la posizione registrata: le ripetizioni precedenti non si possono contare",
+                ));
+                Established {
+                    pos: rec,
+                    history: None,
+                    at,
+                }
+            }
+        });
+    }
+
+    // No usable recorded position: the scoresheets must establish it.
+    let why_none = if a
+        .errors
+        .iter()
+        .any(|e| e.item == "position" && e.line.is_some())
+    {
+        Msg::new(
+            "the recorded position cannot be used",
+            "la posizione registrata non si può usare",
+        )
+    } else if env.position.is_none() {
+        Msg::new(
+            "no position is recorded on the envelope",
+            "sulla busta non è registrata la posizione",
+        )
+    } else {
+        Msg::new(
+            "the position is recorded as a move of the scoresheets",
+            "la posizione è registrata come una mossa dei formulari",
+        )
+    };
+    let reach: Vec<(usize, usize)> = (0..2)
+        .filter_map(|i| {
+            let s = sheets[i].as_ref()?;
+            let k = at[i]?;
+            let clean_to_k = s.first_error.as_ref().is_none_or(|f| f.ply as usize > k);
+            (clean_to_k && k <= s.plies()).then_some((i, k))
+        })
+        .collect();
+    let chosen = match reach.as_slice() {
+        [] => None,
+        [(i, k)] => {
+            let other = 1 - *i;
+            if sheets[other].is_some() && differ_before.is_some() {
+                None
+            } else {
+                if sheets[other].is_some() {
+                    a.notes.push(Msg::new(
+                        format!(
+                            "only {}'s scoresheet establishes the position",
+                            side(if *i == 0 { Color::White } else { Color::Black }).en
+                        ),
+                        format!(
+                            "solo il formulario del {} stabilisce la posizione",
+                            if *i == 0 { "Bianco" } else { "Nero" }
+                        ),
+                    ));
+                }
+                Some((*i, *k))
+            }
+        }
+        [(i, k), (j, l)] => {
+            let p = &sheets[*i].as_ref().expect("present").positions[*k];
+            let q = &sheets[*j].as_ref().expect("present").positions[*l];
+            if key(p) == key(q) && differ_before.is_none() {
+                Some((*i, *k))
+            } else {
+                None
+            }
+        }
+        _ => None,
+    };
+    match chosen {
+        Some((i, k)) => {
+            let s = sheets[i].as_ref().expect("present");
+            let p = s.positions[k].clone();
+            let status = if env
+                .position
+                .as_ref()
+                .is_some_and(|i| matches!(i.value, PositionSpec::After { .. }))
+            {
+                Status::Ok
+            } else {
+                Status::Error
+            };
+            a.check(
+                "position",
+                "I.2.2",
+                status,
+                Msg::new(
+                    format!(
+                        "{}; the scoresheets establish it after ply {k}: {}",
+                        why_none.en,
+                        fen(&p)
+                    ),
+                    format!(
+                        "{}; i formulari la stabiliscono dopo la semimossa {k}: {}",
+                        why_none.it,
+                        fen(&p)
+                    ),
+                ),
+            );
+            Some(Established {
+                history: Some(s.positions[..=k].to_vec()),
+                pos: p,
+                at,
+            })
+        }
+        None => {
+            a.check(
+                "position",
+                "I.12.2",
+                Status::Error,
+                Msg::new(
+                    format!("{}, and the scoresheets do not establish it: the position before the sealed move cannot be re-established (I.12.2: the game is annulled and a new game played, unless the arbiter establishes it)", why_none.en),
+                    format!("{}, e i formulari non la stabiliscono: la posizione prima della mossa sigillata non si può ristabilire (I.12.2: la partita è annullata e se ne gioca una nuova, a meno che l'arbitro non la stabilisca)", why_none.it),
+                ),
+            );
+            let _ = name;
+            None
+        }
+    }
+}
+
+/// Flags that had fallen before the adjournment (Art. 6.9), from the time used (I.2.3).
+#[derive(Debug, Clone, Copy, Default)]
+struct Flags {
+    sealer: bool,
+    opponent: bool,
+    /// Both fell in the period in which all remaining moves must be made.
+    last_period: bool,
+}
+
+fn times(env: &Envelope, before: &Option<Chess>, sealer: Option<Color>, a: &mut Audit) -> Flags {
+    let mut flags = Flags::default();
+    if env
+        .errors
+        .iter()
+        .any(|e| matches!(e.item, "white_time" | "black_time" | "time_control"))
+    {
+        let msg = Msg::join(
+            &env.errors
+                .iter()
+                .filter(|e| matches!(e.item, "white_time" | "black_time" | "time_control"))
+                .map(|e| e.message.clone())
+                .collect::<Vec<_>>(),
+            "; ",
+        );
+        a.check("times", "I.2.3", Status::Error, msg);
+    }
+    let (Some(wt), Some(bt)) = (&env.white_time, &env.black_time) else {
+        return flags;
+    };
+    let used = [wt.value, bt.value];
+    let mut parts = vec![Msg::new(
+        format!(
+            "time used: White {}, Black {}",
+            clock(used[0]),
+            clock(used[1])
+        ),
+        format!(
+            "tempo usato: Bianco {}, Nero {}",
+            clock(used[0]),
+            clock(used[1])
+        ),
+    )];
+    let tc: Option<&TimeControl> = env.time_control.as_ref().and_then(|t| t.value.as_ref());
+    let mut status = Status::Ok;
+    if let (Some(tc), Some(p), Some(s)) = (tc, before, sealer) {
+        let d = tc.describe();
+        parts.push(Msg::new(
+            format!("time control {}", d.en),
+            format!("cadenza {}", d.it),
+        ));
+        let sealed_no = p.fullmoves().get();
+        let opp_done = if s == Color::White {
+            sealed_no - 1
+        } else {
+            sealed_no
+        };
+        let idx = |c: Color| usize::from(c == Color::Black);
+        let s_allow = tc.allowance(sealed_no);
+        flags.sealer = used[idx(s)] > s_allow;
+        if flags.sealer {
+            parts.push(Msg::new(
+                format!(
+                    "{} used {} but had {} for move {sealed_no}: the flag fell before the sealed move was completed",
+                    side_cap(s).en,
+                    clock(used[idx(s)]),
+                    clock(s_allow)
+                ),
+                format!(
+                    "{} ha usato {} ma disponeva di {} per la mossa {sealed_no}: la bandierina è caduta prima che la mossa sigillata fosse completata",
+                    side_cap(s).it,
+                    clock(used[idx(s)]),
+                    clock(s_allow)
+                ),
+            ));
+        }
+        if opp_done >= 1 {
+            let o_allow = tc.allowance(opp_done);
+            flags.opponent = used[idx(!s)] > o_allow;
+            if flags.opponent {
+                parts.push(Msg::new(
+                    format!(
+                        "{} used {} but had {} to complete move {opp_done}: the flag fell before the adjournment",
+                        side_cap(!s).en,
+                        clock(used[idx(!s)]),
+                        clock(o_allow)
+                    ),
+                    format!(
+                        "{} ha usato {} ma disponeva di {} per completare la mossa {opp_done}: la bandierina è caduta prima dell'aggiornamento",
+                        side_cap(!s).it,
+                        clock(used[idx(!s)]),
+                        clock(o_allow)
+                    ),
+                ));
+            }
+        }
+        flags.last_period = tc.in_last_period(sealed_no);
+        if flags.sealer || flags.opponent {
+            status = Status::Error;
+        }
+    } else if tc.is_some() {
+        parts.push(Msg::new(
+            "not checked against the time control: the position is not established",
+            "non confrontato con la cadenza: la posizione non è stabilita",
+        ));
+    }
+    if !a.checks.iter().any(|c| c.id == "times") {
+        a.check("times", "I.2.3", status, Msg::join(&parts, "; "));
+    } else if let Some(c) = a.checks.iter_mut().find(|c| c.id == "times") {
+        c.message.push(&Msg::new("; ", "; "));
+        c.message.push(&Msg::join(&parts, "; "));
+    }
+    flags
+}
+
+fn sealed_checks(s: &Sealed, p: &Chess, env: &Envelope, a: &mut Audit) {
+    let mode = a.mode;
+    match &s.reading {
+        Reading::Legal { mv, lang } => {
+            let san = san_in(p, *mv, lang);
+            a.check(
+                "sealed_move",
+                "I.8",
+                Status::Ok,
+                Msg::new(
+                    format!(
+                        "`{}` reads as exactly one legal move: {} ({})",
+                        s.written.trim(),
+                        label(p, &san),
+                        uci(*mv, mode)
+                    ),
+                    format!(
+                        "`{}` corrisponde a una sola mossa legale: {} ({})",
+                        s.written.trim(),
+                        label(p, &san),
+                        uci(*mv, mode)
+                    ),
+                ),
+            );
+        }
+        Reading::Ambiguous { candidates, lang } => {
+            let c: Vec<String> = candidates.iter().map(|&m| san_in(p, m, lang)).collect();
+            a.check(
+                "sealed_move",
+                "I.8.1",
+                Status::Error,
+                Msg::new(
+                    format!(
+                        "`{}` is ambiguous: it fits {} legal moves ({})",
+                        s.written.trim(),
+                        c.len(),
+                        c.join(", ")
+                    ),
+                    format!(
+                        "`{}` è ambigua: corrisponde a {} mosse legali ({})",
+                        s.written.trim(),
+                        c.len(),
+                        c.join(", ")
+                    ),
+                ),
+            );
+        }
+        Reading::Unreadable { why, .. } => a.check(
+            "sealed_move",
+            "I.8.2",
+            Status::Error,
+            Msg::new(
+                format!(
+                    "the true meaning of `{}` cannot be established: {}",
+                    s.written.trim(),
+                    why.en
+                ),
+                format!(
+                    "il vero significato di `{}` non si può stabilire: {}",
+                    s.written.trim(),
+                    why.it
+                ),
+            ),
+        ),
+        Reading::Illegal { why, .. } => a.check(
+            "sealed_move",
+            "I.8.3",
+            Status::Error,
+            Msg::new(
+                format!("`{}` is illegal: {}", s.written.trim(), why.en),
+                format!("`{}` è illegale: {}", s.written.trim(), why.it),
+            ),
+        ),
+    }
+    for n in &s.notes {
+        a.notes.push(n.clone());
+    }
+    if let Some((num, black)) = s.number {
+        if !sealed::number_fits((num, black), p) {
+            a.check(
+                "sealed_move_number",
+                "I.2.5",
+                Status::Warning,
+                Msg::new(
+                    format!(
+                        "the sealed move is written with the number {num}{}, but it is {}'s move {} (the position identifies the move; the number does not change its meaning)",
+                        if black { "..." } else { "." },
+                        side(p.turn()).en,
+                        p.fullmoves()
+                    ),
+                    format!(
+                        "la mossa sigillata è scritta con il numero {num}{}, ma è la mossa {} del {} (la posizione identifica la mossa; il numero non ne cambia il significato)",
+                        if black { "..." } else { "." },
+                        p.fullmoves(),
+                        if p.turn() == Color::White { "Bianco" } else { "Nero" }
+                    ),
+                ),
+            );
+        }
+    }
+    let _ = env;
+}
+
+fn draw_offer(env: &Envelope, a: &mut Audit) {
+    let recorded = env
+        .draw_offer
+        .as_ref()
+        .map(|i| i.value.as_ref().map(|n| n.side));
+    let with_move = a.sealed.as_ref().is_some_and(|s| s.draw_offer);
+    let sealer = a.sealer;
+    if env.errors.iter().any(|e| e.item == "draw_offer") {
+        let msg = Msg::join(
+            &env.errors
+                .iter()
+                .filter(|e| e.item == "draw_offer")
+                .map(|e| e.message.clone())
+                .collect::<Vec<_>>(),
+            "; ",
+        );
+        a.check("draw_offer", "I.2.6", Status::Error, msg);
+        return;
+    }
+    let offer: Option<Color> = match (recorded, with_move) {
+        (Some(Some(c)), _) => Some(c),
+        (_, true) => sealer,
+        _ => None,
+    };
+    if with_move && recorded != Some(sealer) {
+        a.check(
+            "draw_offer_recorded",
+            "I.2.6",
+            Status::Warning,
+            Msg::new(
+                "the sealed move is written with a draw offer (=) that the envelope does not record as standing",
+                "la mossa sigillata è scritta con un'offerta di patta (=) che la busta non registra come in vigore",
+            ),
+        );
+    }
+    match offer {
+        Some(c) => {
+            a.draw_offer = Some(c);
+            let n = |x: Color| env.name(x);
+            a.check(
+                "draw_offer",
+                "I.4",
+                Status::Info,
+                Msg::new(
+                    format!(
+                        "a draw offer by {} stands (I.2.6); {} must answer it (I.4, Art. 9.1.2.1){}",
+                        player(c, n(c)).en,
+                        player(!c, n(!c)).en,
+                        if Some(c) == sealer {
+                            ", after the sealed move is made on the board"
+                        } else {
+                            ""
+                        }
+                    ),
+                    format!(
+                        "è in vigore un'offerta di patta {} (I.2.6); deve rispondere {} (I.4, Art. 9.1.2.1){}",
+                        player_of(c, n(c)).it,
+                        player(!c, n(!c)).it,
+                        if Some(c) == sealer {
+                            ", dopo che la mossa sigillata è eseguita sulla scacchiera"
+                        } else {
+                            ""
+                        }
+                    ),
+                ),
+            );
+        }
+        None => a.check(
+            "draw_offer",
+            "I.2.6",
+            Status::Ok,
+            Msg::new("no draw offer stands", "nessuna offerta di patta in vigore"),
+        ),
+    }
+}
+
+fn decide(
+    e: &Established,
+    s: Color,
+    flags: Flags,
+    env: &Envelope,
+    a: &mut Audit,
+) -> Option<Decision> {
+    let p = &e.pos;
+    let n = |c: Color| env.name(c);
+    // 1. The game had already ended.
+    let history: Vec<Chess> = e.history.clone().unwrap_or_else(|| vec![p.clone()]);
+    let mut ended: Option<(Ending, usize)> = None;
+    // the first ending along the recorded game (cheap checks first; the dead search only
+    // on the last position, since deadness never ends)
+    for i in 0..history.len() {
+        let h = &history[..=i];
+        let q = &history[i];
+        let end = if q.is_checkmate() {
+            Some(Ending::Checkmate)
+        } else if q.is_stalemate() {
+            Some(Ending::Stalemate)
+        } else if q.halfmoves() >= 150 {
+            Some(Ending::SeventyFive)
+        } else if e.history.is_some() && occurrences(h) >= 5 {
+            Some(Ending::Fivefold)
+        } else {
+            None
+        };
+        if let Some(x) = end {
+            ended = Some((x, i));
+            break;
+        }
+    }
+    // A dead position before the adjournment is one the solver proves dead statically (its
+    // fast check, as `validate` judges a game's record): insufficient material, a locked
+    // structure. A position dead only because every line is forced into a draw (a check
+    // whose only answer stalemates) is left to the sealed move, which plays that line.
+    let dead_fast = |q: &Chess| {
+        can_mate(q, Color::White, Depth::Fast) == CanMate::No
+            && can_mate(q, Color::Black, Depth::Fast) == CanMate::No
+    };
+    if dead_fast(p) && !p.is_stalemate() && !p.is_checkmate() {
+        // the first dead position, by bisection (deadness never ends)
+        let (mut lo, mut hi) = (0usize, history.len() - 1);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            let q = &history[mid];
+            if q.is_stalemate() || dead_fast(q) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        if ended.is_none_or(|(_, i)| hi < i) {
+            ended = Some((Ending::Dead, hi));
+        }
+    }
+    // A position that has just become dead without insufficient material (a check whose
+    // only answer stalemates) ends on the board with the sealed move that plays the line:
+    // an arbiter names the stalemate, the draw is the same.
+    if let Some((Ending::Dead, i)) = ended {
+        let stalemating = match a.sealed.as_ref().map(|x| &x.reading) {
+            Some(Reading::Legal { mv, .. }) => {
+                let mut q = p.clone();
+                q.play_unchecked(*mv);
+                q.is_stalemate()
+            }
+            _ => false,
+        };
+        if i + 1 == history.len() && !p.is_insufficient_material() && stalemating {
+            ended = None;
+        }
+    }
+    if let Some((end, i)) = ended {
+        let last = history.len() - 1;
+        let q = &history[i];
+        let (verdict, mated) = match end {
+            Ending::Checkmate => {
+                let loser = q.turn();
+                (
+                    if loser == s {
+                        Verdict::SealerLoses
+                    } else {
+                        Verdict::SealerWins
+                    },
+                    Some(loser),
+                )
+            }
+            _ => (Verdict::Draw, None),
+        };
+        let when = if i == last {
+            Msg::new(
+                "in the position before the sealed move",
+                "nella posizione prima della mossa sigillata",
+            )
+        } else {
+            Msg::new(
+                format!("at ply {i} of the scoresheets"),
+                format!("alla semimossa {i} dei formulari"),
+            )
+        };
+        let words = end.words();
+        let mate_en = mated
+            .map(|c| format!(": {} is checkmated", side(c).en))
+            .unwrap_or_default();
+        let mate_it = mated
+            .map(|c| format!(": {} ha subito scaccomatto", side(c).it))
+            .unwrap_or_default();
+        a.check(
+            "game_over",
+            end.article(),
+            Status::Error,
+            Msg::new(
+                format!(
+                    "the game had already ended by {} {}{mate_en}; the sealed move is void",
+                    words.en, when.en
+                ),
+                format!(
+                    "la partita era già terminata per {} {}{mate_it}; la mossa sigillata è nulla",
+                    words.it, when.it
+                ),
+            ),
+        );
+        return Some(Decision {
+            verdict,
+            rule: end.article(),
+            exception: None,
+            reason: Msg::new(
+                format!("the game had already ended by {} {}", words.en, when.en),
+                format!("la partita era già terminata per {} {}", words.it, when.it),
+            ),
+        });
+    }
+
+    if can(p, Color::White) == CanMate::No && can(p, Color::Black) == CanMate::No {
+        a.notes.push(Msg::new(
+            "the position before the sealed move was already dead by force: every series of legal moves from it ends without checkmate (Art. 5.2.2)",
+            "la posizione prima della mossa sigillata era già morta per forza: ogni serie di mosse legali che ne parte finisce senza scaccomatto (Art. 5.2.2)",
+        ));
+    }
+
+    // 2. A flag had fallen (Art. 6.9).
+    if flags.sealer && flags.opponent {
+        if flags.last_period {
+            return Some(Decision {
+                verdict: Verdict::Draw,
+                rule: "III.3.1.2",
+                exception: None,
+                reason: Msg::new(
+                    "both flags had fallen in the last period and which fell first cannot be established",
+                    "entrambe le bandierine erano cadute nell'ultimo periodo e non si può stabilire quale sia caduta per prima",
+                ),
+            });
+        }
+        a.notes.push(Msg::new(
+            "both flags had fallen before the end of a period and which fell first cannot be established: play goes on (III.3.1.1)",
+            "entrambe le bandierine erano cadute prima della fine di un periodo e non si può stabilire quale per prima: il gioco continua (III.3.1.1)",
+        ));
+    } else if flags.sealer || flags.opponent {
+        let (loser, winner) = if flags.sealer { (s, !s) } else { (!s, s) };
+        let mate = can(p, winner);
+        return Some(if mate == CanMate::No {
+            Decision {
+                verdict: Verdict::Draw,
+                rule: "6.9",
+                exception: None,
+                reason: Msg::new(
+                    format!(
+                        "{}'s flag had fallen, but {} cannot checkmate {} by any series of legal moves",
+                        side_cap(loser).en,
+                        side(winner).en,
+                        side(loser).en
+                    ),
+                    format!(
+                        "la bandierina del {} era caduta, ma {} non può dare scaccomatto al {} con alcuna serie di mosse legali",
+                        if loser == Color::White { "Bianco" } else { "Nero" },
+                        side(winner).it,
+                        if loser == Color::White { "Bianco" } else { "Nero" }
+                    ),
+                ),
+            }
+        } else {
+            Decision {
+                verdict: if loser == s {
+                    Verdict::SealerLoses
+                } else {
+                    Verdict::SealerWins
+                },
+                rule: "6.9",
+                exception: None,
+                reason: Msg::new(
+                    format!(
+                        "{}'s flag had fallen before the sealed move was completed",
+                        player_cap(loser, n(loser)).en
+                    ),
+                    format!(
+                        "la bandierina {} era caduta prima che la mossa sigillata fosse completata",
+                        player_of(loser, n(loser)).it
+                    ),
+                ),
+            }
+        });
+    }
+
+    // 3. and 4. The sealed move.
+    let sealed = a.sealed.as_ref()?;
+    match &sealed.reading {
+        Reading::Legal { mv, .. } => {
+            let mv: Move = *mv;
+            let mut q = p.clone();
+            q.play_unchecked(mv);
+            a.after = Some(q.clone());
+            let mut h = history.clone();
+            h.push(q.clone());
+            let known = e.history.is_some();
+            let end = ending_at(&h, known);
+            let lang = match &sealed.reading {
+                Reading::Legal { lang, .. } => *lang,
+                _ => english(),
+            };
+            let san = label(p, &san_in(p, mv, lang));
+            Some(match end {
+                Some(Ending::Checkmate) => Decision {
+                    verdict: Verdict::SealerWins,
+                    rule: "5.1.1",
+                    exception: None,
+                    reason: Msg::new(
+                        format!("the sealed move {san} is checkmate"),
+                        format!("la mossa sigillata {san} dà scaccomatto"),
+                    ),
+                },
+                Some(x) => {
+                    let w = x.words();
+                    Decision {
+                        verdict: Verdict::Draw,
+                        rule: x.article(),
+                        exception: None,
+                        reason: Msg::new(
+                            format!("the sealed move {san} leads to {}", w.en),
+                            format!("la mossa sigillata {san} porta a {}", w.it),
+                        ),
+                    }
+                }
+                None => {
+                    if known && occurrences(&h) >= 3 {
+                        a.notes.push(Msg::new(
+                            format!("after the sealed move the same position stands for the {} time: {} may claim a draw (9.2.1.2)", ordinal_en(occurrences(&h)), side(!s).en),
+                            format!("dopo la mossa sigillata la stessa posizione si presenta per la {} volta: {} può richiedere la patta (9.2.1.2)", ordinal_it(occurrences(&h)), side(!s).it),
+                        ));
+                    }
+                    if q.halfmoves() >= 100 {
+                        a.notes.push(Msg::new(
+                            format!("after the sealed move the last fifty moves of each player had no pawn move and no capture: {} may claim a draw (9.3.2)", side(!s).en),
+                            format!("dopo la mossa sigillata le ultime cinquanta mosse di ciascun giocatore sono senza spinte di pedone né catture: {} può richiedere la patta (9.3.2)", side(!s).it),
+                        ));
+                    }
+                    Decision {
+                        verdict: Verdict::Resume,
+                        rule: "I.9.1",
+                        exception: None,
+                        reason: Msg::new(
+                            format!("the sealed move {san} is legal and the game goes on"),
+                            format!("la mossa sigillata {san} è legale e la partita continua"),
+                        ),
+                    }
+                }
+            })
+        }
+        defective => {
+            let rule = defective.rule().unwrap_or("I.8");
+            let what = match defective {
+                Reading::Ambiguous { .. } => Msg::new("ambiguous", "ambigua"),
+                Reading::Unreadable { .. } => Msg::new(
+                    "written so that its true meaning cannot be established",
+                    "scritta in modo che non se ne può stabilire il vero significato",
+                ),
+                _ => Msg::new("illegal", "illegale"),
+            };
+            if can(p, !s) == CanMate::No {
+                Some(Decision {
+                    verdict: Verdict::Draw,
+                    rule,
+                    exception: Some("6.9"),
+                    reason: Msg::new(
+                        format!(
+                            "the sealed move is {}, but {} cannot checkmate {} by any series of legal moves",
+                            what.en,
+                            side(!s).en,
+                            side(s).en
+                        ),
+                        format!(
+                            "la mossa sigillata è {}, ma {} non può dare scaccomatto al {} con alcuna serie di mosse legali",
+                            what.it,
+                            side(!s).it,
+                            if s == Color::White { "Bianco" } else { "Nero" }
+                        ),
+                    ),
+                })
+            } else {
+                Some(Decision {
+                    verdict: Verdict::SealerLoses,
+                    rule,
+                    exception: None,
+                    reason: Msg::new(
+                        format!("the sealed move is {}", what.en),
+                        format!("la mossa sigillata è {}", what.it),
+                    ),
+                })
+            }
+        }
+    }
+}
+
+fn ordinal_en(n: usize) -> String {
+    match n {
+        3 => "third".into(),
+        4 => "fourth".into(),
+        _ => format!("{n}th"),
+    }
+}
+
+fn ordinal_it(n: usize) -> String {
+    match n {
+        3 => "terza".into(),
+        4 => "quarta".into(),
+        _ => format!("{n}ª"),
+    }
+}

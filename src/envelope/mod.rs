@@ -1,0 +1,66 @@
+//! Adjourned games: the envelope of FIDE Guidelines I (2017 Laws, "Partite aggiornate";
+//! Appendix A of the older texts) audited as an arbiter must at resumption.
+//!
+//! An envelope file ([`schema`], `grammar/envelope.md`) records the items of Guideline
+//! I.2 — the players, the position before the sealed move, the time used, who sealed, the
+//! number of the sealed move, a standing draw offer, when and where play resumes — with the
+//! sealed move as written and both scoresheets. [`audit::audit`] checks every item, replays
+//! and compares the scoresheets ([`scoresheets`]), reads the sealed move in the sealer's
+//! notation ([`sealed`]) and decides: the sealer loses (I.8), the game is drawn, the sealer
+//! wins, or play resumes (I.9.1) — see [`audit`] for the order of the rules. [`report`]
+//! prints it.
+//!
+//! ```
+//! use scoresheet::envelope::{audit_text, Verdict};
+//! let envelope = r#"
+//! white = "Rossi"
+//! black = "Bianchi"
+//! position = "after 2"
+//! white_time = "0:10"
+//! black_time = "0:12"
+//! sealer = "Rossi"
+//! sealed_move_number = 3
+//! resumption_date = "2026-11-29 15:00"
+//! resumption_place = "Milano"
+//! sealed_move = "Ab5"
+//! white_scoresheet = "1. e4 e5 2. Cf3 Cc6"
+//! black_scoresheet = "1. e4 e5 2. Cf3 Cc6"
+//! "#;
+//! let audit = audit_text(envelope, "example.toml", std::path::Path::new(".")).unwrap();
+//! assert_eq!(audit.decision.unwrap().verdict, Verdict::Resume);
+//! ```
+
+pub mod audit;
+pub mod clock;
+pub mod dates;
+pub mod report;
+pub mod schema;
+pub mod scoresheets;
+pub mod sealed;
+pub mod text;
+
+use std::path::Path;
+
+pub use audit::{audit, Audit, Check, Decision, Status, Verdict};
+pub use schema::{Envelope, ItemError, Malformed};
+pub use text::{Msg, ReportLang};
+
+/// Read and audit an envelope given as text; scoresheet files are looked up from `base`.
+pub fn audit_text(text: &str, file: &str, base: &Path) -> Result<Audit, Malformed> {
+    let env = schema::read(text, base)?;
+    Ok(audit::audit(&env, file))
+}
+
+/// Read and audit an envelope file.
+pub fn audit_file(path: &Path) -> Result<Audit, Malformed> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| Malformed {
+        item: None,
+        line: None,
+        message: format!("cannot be read: {e}"),
+    })?;
+    let text = crate::notation::decode::decode(&bytes).into_owned();
+    let text = text.trim_start_matches('\u{feff}');
+    let base = path.parent().unwrap_or(Path::new("."));
+    audit_text(text, &name, base)
+}

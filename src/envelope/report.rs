@@ -1,0 +1,592 @@
+//! The audit as people and programs read it: a text report with a board diagram and a
+//! paragraph an arbiter can read aloud (English or Italian), and a JSON object.
+
+use serde_json::{json, Map, Value};
+use shakmaty::{Chess, Color, Position, Square};
+
+use super::{
+    audit::{fen, Audit, Verdict},
+    schema::{Envelope, Malformed},
+    sealed::Reading,
+    text::{player, player_cap, player_of, side, side_id, Msg, ReportLang},
+};
+use crate::{
+    notation::languages::english,
+    replay::render::{san_in, uci},
+};
+
+fn verdict_words(v: Verdict) -> Msg {
+    match v {
+        Verdict::SealerLoses => Msg::new("the sealer loses", "perde chi ha sigillato"),
+        Verdict::Draw => Msg::new("draw", "patta"),
+        Verdict::SealerWins => Msg::new("the sealer wins", "vince chi ha sigillato"),
+        Verdict::Resume => Msg::new("play resumes", "si riprende il gioco"),
+    }
+}
+
+fn result_words(r: &str) -> &str {
+    match r {
+        "1/2-1/2" => "½-½",
+        other => other,
+    }
+}
+
+/// The sealed move as read: `41...Cxe5`.
+fn sealed_san(a: &Audit) -> Option<String> {
+    let p = a.before.as_ref()?;
+    match &a.sealed.as_ref()?.reading {
+        Reading::Legal { mv, lang } => {
+            let san = san_in(p, *mv, lang);
+            Some(match p.turn() {
+                Color::White => format!("{}.{san}", p.fullmoves()),
+                Color::Black => format!("{}...{san}", p.fullmoves()),
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The paragraph an arbiter reads aloud to the players.
+pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
+    let n = |c: Color| env.name(c);
+    let mut parts: Vec<Msg> = Vec::new();
+    let game = match (&a.white, &a.black) {
+        (Some(w), Some(b)) => Msg::new(
+            format!("the game {w} – {b}"),
+            format!("la partita {w} – {b}"),
+        ),
+        _ => Msg::new("this game", "questa partita"),
+    };
+    let intro = match (a.sealer, &a.before) {
+        (Some(s), Some(p)) => Msg::new(
+            format!(
+                "This is the envelope of {}, adjourned with {} to seal move {}.",
+                game.en,
+                player(s, n(s)).en,
+                p.fullmoves()
+            ),
+            format!(
+                "Questa è la busta del{} {}, aggiornata con {} a sigillare la mossa {}.",
+                if game.it.starts_with("la ") { "la" } else { "" },
+                game.it.trim_start_matches("la "),
+                player(s, n(s)).it,
+                p.fullmoves()
+            ),
+        ),
+        _ => Msg::new(
+            format!("This is the envelope of {}.", game.en),
+            format!(
+                "Questa è la busta del{} {}.",
+                if game.it.starts_with("la ") { "la" } else { "" },
+                game.it.trim_start_matches("la ")
+            ),
+        ),
+    };
+    parts.push(intro);
+    let written = a
+        .sealed
+        .as_ref()
+        .map(|s| s.written.trim().to_string())
+        .unwrap_or_default();
+    let result = a.result().map(result_words).unwrap_or("");
+    match (&a.decision, a.sealer) {
+        (Some(d), Some(s)) => {
+            let o = !s;
+            let sealer = player(s, n(s));
+            let sealer_cap = player_cap(s, n(s));
+            let opp = player(o, n(o));
+            let san = sealed_san(a).unwrap_or_default();
+            let sentence = match (d.verdict, d.rule) {
+                (Verdict::Resume, _) => Msg::new(
+                    format!(
+                        "The sealed move, written `{written}`, is {san}, a legal move. It is now made on the board and {}'s clock is started (Guideline I.9.1); play resumes with {} to move.",
+                        side(o).en,
+                        opp.en
+                    ),
+                    format!(
+                        "La mossa sigillata, scritta `{written}`, è {san}, una mossa legale. Viene ora eseguita sulla scacchiera e si avvia l'orologio del {} (Linee guida I.9.1); il gioco riprende con il tratto al {}.",
+                        if o == Color::White { "Bianco" } else { "Nero" },
+                        if o == Color::White { "Bianco" } else { "Nero" }
+                    ),
+                ),
+                (Verdict::SealerWins, "5.1.1") if a.after.is_some() => Msg::new(
+                    format!(
+                        "The sealed move, written `{written}`, is {san}, which is checkmate: {} wins, {result} (Article 5.1.1). This result stands even if {} is late (Guideline I.10).",
+                        sealer.en, sealer.en
+                    ),
+                    format!(
+                        "La mossa sigillata, scritta `{written}`, è {san}, che dà scaccomatto: vince {}, {result} (Articolo 5.1.1). Il risultato resta valido anche se {} arriva in ritardo (Linee guida I.10).",
+                        sealer.it, sealer.it
+                    ),
+                ),
+                (Verdict::Draw, rule) if a.after.is_some() => {
+                    let what = ending_words(rule);
+                    Msg::new(
+                        format!(
+                            "The sealed move, written `{written}`, is {san}, which leads to {}. The game is drawn, {result} (Article {rule}); this result stands even if {} is late (Guideline I.10).",
+                            what.en, sealer.en
+                        ),
+                        format!(
+                            "La mossa sigillata, scritta `{written}`, è {san}, che porta a {}. La partita è patta, {result} (Articolo {rule}); il risultato resta valido anche se {} arriva in ritardo (Linee guida I.10).",
+                            what.it, sealer.it
+                        ),
+                    )
+                }
+                (_, rule) if rule.starts_with("I.8") => {
+                    let why = match &a.sealed.as_ref().map(|x| &x.reading) {
+                        Some(Reading::Ambiguous { candidates, lang }) => {
+                            let p = a.before.as_ref().expect("a reading has its position");
+                            let c: Vec<String> = candidates.iter().map(|&m| san_in(p, m, lang)).collect();
+                            Msg::new(
+                                format!("is ambiguous: it could be {}", c.join(" or ")),
+                                format!("è ambigua: potrebbe essere {}", c.join(" oppure ")),
+                            )
+                        }
+                        Some(Reading::Unreadable { why, .. }) => Msg::new(
+                            format!("cannot be given a true meaning: {}", why.en),
+                            format!("non ha un significato che si possa stabilire: {}", why.it),
+                        ),
+                        Some(Reading::Illegal { why, .. }) => Msg::new(
+                            format!("is illegal: {}", why.en),
+                            format!("è illegale: {}", why.it),
+                        ),
+                        _ => Msg::default(),
+                    };
+                    match d.exception {
+                        Some(ex) => Msg::new(
+                            format!(
+                                "The sealed move, written `{written}`, {}. Under Guideline {rule} {} would lose the game, but {} cannot checkmate {} by any series of legal moves (Article {ex}): the game is drawn, {result}.",
+                                why.en, sealer.en, opp.en, side(s).en
+                            ),
+                            format!(
+                                "La mossa sigillata, scritta `{written}`, {}. Secondo le Linee guida {rule} {} perderebbe la partita, ma {} non può dare scaccomatto al {} con alcuna serie di mosse legali (Articolo {ex}): la partita è patta, {result}.",
+                                why.it, sealer.it, opp.it, if s == Color::White { "Bianco" } else { "Nero" }
+                            ),
+                        ),
+                        None => Msg::new(
+                            format!(
+                                "The sealed move, written `{written}`, {}. Under Guideline {rule} {} loses the game: {result}.",
+                                why.en, sealer_cap.en
+                            ),
+                            format!(
+                                "La mossa sigillata, scritta `{written}`, {}. Secondo le Linee guida {rule} {} perde la partita: {result}.",
+                                why.it, sealer.it
+                            ),
+                        ),
+                    }
+                }
+                (v, rule) => {
+                    let outcome = match v {
+                        Verdict::Draw => Msg::new(format!("the game is drawn, {result}"), format!("la partita è patta, {result}")),
+                        _ => {
+                            let w = a.winner().unwrap_or(s);
+                            Msg::new(
+                                format!("{} wins, {result}", player(w, n(w)).en),
+                                format!("vince {}, {result}", player(w, n(w)).it),
+                            )
+                        }
+                    };
+                    let art = if rule.starts_with("I.") || rule.starts_with("III.") {
+                        Msg::new(format!("Guideline {rule}"), format!("Linee guida {rule}"))
+                    } else {
+                        Msg::new(format!("Article {rule}"), format!("Articolo {rule}"))
+                    };
+                    let void = if a.sealed.is_some() {
+                        Msg::new(" The sealed move is not played.", " La mossa sigillata non viene giocata.")
+                    } else {
+                        Msg::default()
+                    };
+                    Msg::new(
+                        format!("{}: {} ({}).{}", upper_first(&d.reason.en), outcome.en, art.en, void.en),
+                        format!("{}: {} ({}).{}", upper_first(&d.reason.it), outcome.it, art.it, void.it),
+                    )
+                }
+            };
+            parts.push(sentence);
+            if let Some(c) = a.draw_offer {
+                parts.push(if d.verdict == Verdict::Resume {
+                    Msg::new(
+                        format!("A draw offer by {} stands: {} must answer it.", player(c, n(c)).en, player(!c, n(!c)).en),
+                        format!("È in vigore un'offerta di patta {}: deve rispondere {}.", player_of(c, n(c)).it, player(!c, n(!c)).it),
+                    )
+                } else {
+                    Msg::new(
+                        "The standing draw offer lapses, since the game has ended.",
+                        "L'offerta di patta in vigore decade, poiché la partita è terminata.",
+                    )
+                });
+            }
+        }
+        _ => parts.push(Msg::new(
+            "No verdict can be given from this envelope: the position before the sealed move, the sealer or the sealed move is not established.",
+            "Da questa busta non si può dare un verdetto: la posizione prima della mossa sigillata, chi ha sigillato o la mossa sigillata non sono stabiliti.",
+        )),
+    }
+    if !a.errors.is_empty() {
+        let items: Vec<String> = a
+            .errors
+            .iter()
+            .map(|e| format!("`{}`", e.item))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        parts.push(Msg::new(
+            format!(
+                "The envelope is not in order (Guideline I.3): {} missing or unreadable.",
+                items.join(", ")
+            ),
+            format!(
+                "La busta non è in ordine (Linee guida I.3): {} mancante o illeggibile.",
+                items.join(", ")
+            ),
+        ));
+    }
+    Msg::join(&parts, " ")
+}
+
+fn ending_words(rule: &str) -> Msg {
+    match rule {
+        "5.2.1" => Msg::new("stalemate", "stallo"),
+        "5.2.2" => Msg::new(
+            "a dead position, in which neither player can checkmate by any series of legal moves",
+            "una posizione morta, in cui nessuno dei due giocatori può dare scaccomatto con alcuna serie di mosse legali",
+        ),
+        "9.6.1" => Msg::new(
+            "the fifth occurrence of the same position",
+            "la quinta ripetizione della stessa posizione",
+        ),
+        "9.6.2" => Msg::new(
+            "seventy-five moves by each player without a pawn move or a capture",
+            "settantacinque mosse per parte senza spinte di pedone né catture",
+        ),
+        _ => Msg::new("the end of the game", "la fine della partita"),
+    }
+}
+
+fn upper_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// A board diagram: White's pieces in capitals, Black's in lower case, as in FEN.
+pub fn diagram(pos: &Chess, lang: ReportLang) -> String {
+    let board = pos.board();
+    let mut out = String::from("    a b c d e f g h\n");
+    for rank in (0..8u32).rev() {
+        out.push_str(&format!("  {} ", rank + 1));
+        for file in 0..8u32 {
+            let sq = Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank));
+            let c = board.piece_at(sq).map_or('.', |p| p.char());
+            out.push(c);
+            out.push(' ');
+        }
+        out.push_str(&format!("{}\n", rank + 1));
+    }
+    out.push_str("    a b c d e f g h\n");
+    let to_move = match (pos.turn(), lang) {
+        (Color::White, ReportLang::En) => "White to move",
+        (Color::Black, ReportLang::En) => "Black to move",
+        (Color::White, ReportLang::It) => "tratto al Bianco",
+        (Color::Black, ReportLang::It) => "tratto al Nero",
+    };
+    out.push_str(&format!("    {to_move}\n"));
+    out
+}
+
+fn wrap(text: &str, width: usize, indent: &str) -> String {
+    wrap2(text, width, indent, indent)
+}
+
+/// Wrap `text` at `width` columns: the first line after `first`, the others after `rest`.
+fn wrap2(text: &str, width: usize, first: &str, rest: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    let mut indent = first;
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            out.push_str(indent);
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+            indent = rest;
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        out.push_str(indent);
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The text report of one audit.
+pub fn text(a: &Audit, lang: ReportLang) -> String {
+    let t = |en: &str, it: &str| -> String {
+        match lang {
+            ReportLang::En => en.to_string(),
+            ReportLang::It => it.to_string(),
+        }
+    };
+    let mut out = format!("== {} ==\n", a.file);
+    let mut head = match (&a.white, &a.black) {
+        (Some(w), Some(b)) => format!("{w} – {b}"),
+        _ => String::new(),
+    };
+    if let Some(e) = &a.event {
+        if !head.is_empty() {
+            head.push_str(" · ");
+        }
+        head.push_str(e);
+    }
+    if !head.is_empty() {
+        out.push_str(&head);
+        out.push('\n');
+    }
+    out.push_str(&t("Checks:\n", "Controlli:\n"));
+    for c in &a.checks {
+        let status = match (c.status.id(), lang) {
+            (s, ReportLang::En) => s.to_string(),
+            ("ok", ReportLang::It) => "ok".into(),
+            ("info", ReportLang::It) => "info".into(),
+            ("skipped", ReportLang::It) => "saltato".into(),
+            ("warning", ReportLang::It) => "avviso".into(),
+            (_, ReportLang::It) => "errore".into(),
+        };
+        let head = format!("  [{status:<7}] {:<9} ", c.article);
+        let body = wrap(c.message.get(lang), 88, &" ".repeat(head.chars().count()));
+        out.push_str(&head);
+        out.push_str(body.trim_start());
+    }
+    if let Some(p) = &a.before {
+        out.push_str(&format!(
+            "{} {}\n",
+            t(
+                "Position before the sealed move:",
+                "Posizione prima della mossa sigillata:"
+            ),
+            fen(p)
+        ));
+    }
+    match &a.decision {
+        Some(d) => {
+            let mut line = format!(
+                "{} {} ({}",
+                t("Verdict:", "Verdetto:"),
+                verdict_words(d.verdict).get(lang).to_uppercase(),
+                d.rule
+            );
+            if let Some(ex) = d.exception {
+                line.push_str(&format!(", {} {ex}", t("exception", "eccezione")));
+            }
+            line.push(')');
+            if let Some(r) = a.result() {
+                line.push_str(&format!(" {}", result_words(r)));
+            }
+            out.push_str(&line);
+            out.push('\n');
+            out.push_str(&wrap(d.reason.get(lang), 88, "  "));
+            if let Some(q) = &a.after {
+                if d.verdict == Verdict::Resume {
+                    out.push_str(&format!(
+                        "{} {}\n",
+                        t("Position to resume from:", "Posizione da cui riprendere:"),
+                        fen(q)
+                    ));
+                } else {
+                    out.push_str(&format!(
+                        "{} {}\n",
+                        t("Final position:", "Posizione finale:"),
+                        fen(q)
+                    ));
+                }
+                out.push_str(&diagram(q, lang));
+            }
+        }
+        None => out.push_str(&t(
+            "Verdict: none (see the errors)\n",
+            "Verdetto: nessuno (vedi gli errori)\n",
+        )),
+    }
+    if !a.notes.is_empty() {
+        out.push_str(&t("Notes:\n", "Note:\n"));
+        for n in &a.notes {
+            out.push_str(&wrap2(&format!("- {}", n.get(lang)), 88, "  ", "    "));
+        }
+    }
+    if !a.errors.is_empty() {
+        out.push_str(&t("Errors in the envelope:\n", "Errori nella busta:\n"));
+        for e in &a.errors {
+            let place = e
+                .line
+                .map(|l| format!("{} {l}, ", t("line", "riga")))
+                .unwrap_or_default();
+            let art = if e.article.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", e.article)
+            };
+            out.push_str(&wrap2(
+                &format!("- {place}`{}`{art}: {}", e.item, e.message.get(lang)),
+                88,
+                "  ",
+                "    ",
+            ));
+        }
+    }
+    out.push_str(&t("To be read aloud:\n", "Da leggere ai giocatori:\n"));
+    out.push_str(&wrap(a.paragraph.get(lang), 88, "  "));
+    out
+}
+
+/// The JSON object of one audit.
+pub fn json(a: &Audit, lang: ReportLang) -> Value {
+    let mut o = Map::new();
+    o.insert("file".into(), json!(a.file));
+    o.insert("white".into(), json!(a.white));
+    o.insert("black".into(), json!(a.black));
+    if let Some(e) = &a.event {
+        o.insert("event".into(), json!(e));
+    }
+    o.insert("sealer".into(), json!(a.sealer.map(side_id)));
+    let d = a.decision.as_ref();
+    o.insert("verdict".into(), json!(d.map(|d| d.verdict.id())));
+    o.insert("rule".into(), json!(d.map(|d| d.rule)));
+    o.insert("exception".into(), json!(d.and_then(|d| d.exception)));
+    o.insert("result".into(), json!(a.result()));
+    o.insert("winner".into(), json!(a.winner().map(side_id)));
+    o.insert("reason".into(), json!(d.map(|d| d.reason.get(lang))));
+    let sealed = a.sealed.as_ref().map(|s| {
+        let mut m = Map::new();
+        m.insert("written".into(), json!(s.written));
+        m.insert("source".into(), json!(a.sealed_source));
+        m.insert("reading".into(), json!(s.reading.id()));
+        m.insert("rule".into(), json!(s.reading.rule()));
+        if let Some((n, black)) = s.number {
+            m.insert(
+                "written_number".into(),
+                json!(format!("{n}{}", if black { "..." } else { "." })),
+            );
+        }
+        if s.draw_offer {
+            m.insert("draw_offer".into(), json!(true));
+        }
+        if let Some(p) = &a.before {
+            match &s.reading {
+                Reading::Legal { mv, lang: l } => {
+                    m.insert("san".into(), json!(san_in(p, *mv, english())));
+                    m.insert("san_written_language".into(), json!(san_in(p, *mv, l)));
+                    m.insert("uci".into(), json!(uci(*mv, a.mode)));
+                    m.insert("language".into(), json!(l.code));
+                }
+                Reading::Ambiguous {
+                    candidates,
+                    lang: l,
+                } => {
+                    m.insert("language".into(), json!(l.code));
+                    m.insert(
+                        "candidates".into(),
+                        json!(candidates
+                            .iter()
+                            .map(
+                                |&c| json!({"san": san_in(p, c, english()), "uci": uci(c, a.mode)})
+                            )
+                            .collect::<Vec<_>>()),
+                    );
+                }
+                Reading::Unreadable { reason, why } => {
+                    m.insert("reason".into(), json!(reason));
+                    m.insert("message".into(), json!(why.get(lang)));
+                }
+                Reading::Illegal {
+                    reason,
+                    why,
+                    lang: l,
+                } => {
+                    m.insert("language".into(), json!(l.code));
+                    m.insert("reason".into(), json!(reason));
+                    m.insert("message".into(), json!(why.get(lang)));
+                }
+            }
+        }
+        Value::Object(m)
+    });
+    o.insert("sealed_move".into(), json!(sealed));
+    o.insert("position_before".into(), json!(a.before.as_ref().map(fen)));
+    o.insert("position_after".into(), json!(a.after.as_ref().map(fen)));
+    o.insert(
+        "draw_offer".into(),
+        json!(a.draw_offer.map(|c| json!({
+            "by": side_id(c),
+            "answer_by": side_id(!c),
+            "lapses": d.is_some_and(|d| d.verdict != Verdict::Resume),
+        }))),
+    );
+    o.insert(
+        "checks".into(),
+        json!(a
+            .checks
+            .iter()
+            .map(|c| json!({"check": c.id, "article": c.article, "status": c.status.id(), "message": c.message.get(lang)}))
+            .collect::<Vec<_>>()),
+    );
+    o.insert(
+        "errors".into(),
+        json!(a
+            .errors
+            .iter()
+            .map(|e| json!({"item": e.item, "article": e.article, "line": e.line, "message": e.message.get(lang)}))
+            .collect::<Vec<_>>()),
+    );
+    o.insert(
+        "notes".into(),
+        json!(a.notes.iter().map(|n| n.get(lang)).collect::<Vec<_>>()),
+    );
+    o.insert("paragraph".into(), json!(a.paragraph.get(lang)));
+    Value::Object(o)
+}
+
+/// The JSON object of an envelope that cannot be read.
+pub fn json_malformed(file: &str, m: &Malformed) -> Value {
+    json!({
+        "file": file,
+        "verdict": null,
+        "rule": null,
+        "errors": [{"item": m.item, "line": m.line, "message": m.message}],
+    })
+}
+
+/// The text report of an envelope that cannot be read.
+pub fn text_malformed(file: &str, m: &Malformed, lang: ReportLang) -> String {
+    let place = m.line.map(|l| format!(":{l}")).unwrap_or_default();
+    let what = match lang {
+        ReportLang::En => "the envelope cannot be read",
+        ReportLang::It => "la busta non si può leggere",
+    };
+    format!("== {file} ==\n{file}{place}: {what}: {}\n", m.message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diagram_of_the_start() {
+        let d = diagram(&Chess::default(), ReportLang::En);
+        assert!(d.contains("  8 r n b q k b n r 8"));
+        assert!(d.contains("  1 R N B Q K B N R 1"));
+        assert!(d.ends_with("White to move\n"));
+    }
+
+    #[test]
+    fn wrapping() {
+        let w = wrap("aaa bbb ccc", 7, "  ");
+        assert_eq!(w, "  aaa bbb\n  ccc\n");
+    }
+}
