@@ -29,14 +29,14 @@
 //! the position cannot be re-established (I.12.2) and no verdict is given.
 
 use serde::Serialize;
-use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, Move, Position};
+use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position};
 
 use super::{
     clock::TimeControl,
     schema::{Envelope, ItemError, PositionSpec},
     scoresheets::{compare, load, Sheet},
     sealed::{self, Reading, Sealed},
-    text::{clock, player, player_by, player_cap, player_of, side, side_cap, Msg},
+    text::{clock, player, player_by, player_of, side, side_cap, Msg},
 };
 use crate::{
     laws::{
@@ -559,14 +559,14 @@ pub fn audit(env: &Envelope, file: &str) -> Audit {
         (None, Some(t)) => Some((t.clone(), "scoresheet")),
         (None, None) => None,
     };
-    let (pref, evidence) = notation(env, &sheets, sealer);
+    let pref = notation(env, &sheets, sealer);
     if let (Some((text, source)), Some(p)) = (&written, &before) {
-        let s = sealed::read(text, p, a.mode, pref, evidence);
+        let s = sealed::read(text, p, a.mode, pref);
         a.sealed_source = Some(source);
         sealed_checks(&s, p, env, &mut a);
         // The same move on the envelope and on the sealer's scoresheet?
         if let (Some(sheet_text), "envelope") = (&from_sheet, *source) {
-            let t = sealed::read(sheet_text, p, a.mode, pref, evidence);
+            let t = sealed::read(sheet_text, p, a.mode, pref);
             let same = match (&s.reading, &t.reading) {
                 (Reading::Legal { mv: x, .. }, Reading::Legal { mv: y, .. }) => x == y,
                 _ => s.body == t.body,
@@ -683,15 +683,15 @@ fn sealed_on_sheet(sheet: &Sheet, at: usize) -> Option<String> {
 }
 
 /// The sealer's notation: the envelope's `language`, else the language of the scoresheet
-/// of the sealer, else of his opponent, when they use piece letters. The flag says whether
-/// that is established (else English is a default and other notations are tried freely).
+/// of the sealer, else of his opponent, when they use piece letters; else English, the
+/// notation of PGN.
 fn notation(
     env: &Envelope,
     sheets: &[Option<Sheet>; 2],
     sealer: Option<Color>,
-) -> (&'static Language, bool) {
+) -> &'static Language {
     if let Some(l) = env.language {
-        return (l, true);
+        return l;
     }
     let order: Vec<usize> = match sealer {
         Some(Color::Black) => vec![1, 0],
@@ -701,12 +701,12 @@ fn notation(
         if let Some(s) = &sheets[i] {
             if s.letters {
                 if let Some(l) = by_code(&s.record.lang) {
-                    return (l, true);
+                    return l;
                 }
             }
         }
     }
-    (english(), false)
+    english()
 }
 
 /// Establish the position before the sealed move (I.2.2) and check it against the
@@ -1091,8 +1091,28 @@ fn establish(env: &Envelope, sheets: &[Option<Sheet>; 2], a: &mut Audit) -> Opti
                     "no scoresheet reaches the recorded position: repetitions before it cannot be counted",
                     "nessun formulario raggiunge la posizione registrata: le ripetizioni precedenti non si possono contare",
                 ));
+                // The FEN's move number is then unconfirmed (a board editor writes `0 1`):
+                // the envelope's I.2.5 numbers the move, as the clocks count it.
+                let mut pos = rec;
+                if let Some(n) = &env.sealed_number {
+                    if n.value.0 != pos.fullmoves().get() {
+                        a.notes.push(Msg::new(
+                            format!(
+                                "the FEN's move number ({}) is not confirmed by a scoresheet; the move is numbered {} as on the envelope (I.2.5)",
+                                pos.fullmoves(),
+                                n.value.0
+                            ),
+                            format!(
+                                "il numero di mossa della FEN ({}) non è confermato da un formulario; la mossa è numerata {} come sulla busta (I.2.5)",
+                                pos.fullmoves(),
+                                n.value.0
+                            ),
+                        ));
+                        pos = renumber(&pos, n.value.0);
+                    }
+                }
                 Established {
-                    pos: rec,
+                    pos,
                     history: None,
                     at,
                 }
@@ -1212,6 +1232,30 @@ fn establish(env: &Envelope, sheets: &[Option<Sheet>; 2], a: &mut Audit) -> Opti
             None
         }
     }
+}
+
+/// The legal move that leads from one position to the next, if one does.
+fn move_between(from: &Chess, to: &Chess) -> Option<Move> {
+    let k = key(to);
+    from.legal_moves().into_iter().find(|&m| {
+        let mut p = from.clone();
+        p.play_unchecked(m);
+        key(&p) == k
+    })
+}
+
+/// The same position with another move number.
+fn renumber(pos: &Chess, fullmoves: u32) -> Chess {
+    let mut setup = pos.to_setup(EnPassantMode::Legal);
+    let Some(n) = std::num::NonZeroU32::new(fullmoves) else {
+        return pos.clone();
+    };
+    setup.fullmoves = n;
+    let mode = pos.castles().mode();
+    shakmaty::Chess::from_setup(setup, mode)
+        .or_else(shakmaty::PositionError::ignore_impossible_check)
+        .or_else(shakmaty::PositionError::ignore_too_much_material)
+        .unwrap_or_else(|_| pos.clone())
 }
 
 /// Flags that had fallen before the adjournment (Art. 6.9), from the time used (I.2.3).
@@ -1603,9 +1647,14 @@ fn decide(
                 "nella posizione prima della mossa sigillata",
             )
         } else {
+            let by = (i > 0)
+                .then(|| move_between(&history[i - 1], &history[i]))
+                .flatten()
+                .map(|m| label(&history[i - 1], &san_in(&history[i - 1], m, english())))
+                .unwrap_or_default();
             Msg::new(
-                format!("at ply {i} of the scoresheets"),
-                format!("alla semimossa {i} dei formulari"),
+                format!("after {by} (ply {i} of the scoresheets)"),
+                format!("dopo {by} (semimossa {i} dei formulari)"),
             )
         };
         let words = end.words();
@@ -1697,16 +1746,29 @@ fn decide(
                 },
                 rule: "6.9",
                 exception: None,
-                reason: Msg::new(
-                    format!(
-                        "{}'s flag had fallen before the sealed move was completed",
-                        player_cap(loser, n(loser)).en
-                    ),
-                    format!(
-                        "la bandierina {} era caduta prima che la mossa sigillata fosse completata",
-                        player_of(loser, n(loser)).it
-                    ),
-                ),
+                reason: if loser == s {
+                    Msg::new(
+                        format!(
+                            "the flag of {} had fallen before the sealed move was completed",
+                            player(loser, n(loser)).en
+                        ),
+                        format!(
+                            "la bandierina {} era caduta prima che la mossa sigillata fosse completata",
+                            player_of(loser, n(loser)).it
+                        ),
+                    )
+                } else {
+                    Msg::new(
+                        format!(
+                            "the flag of {} had fallen before the adjournment, when completing the last move",
+                            player(loser, n(loser)).en
+                        ),
+                        format!(
+                            "la bandierina {} era caduta prima dell'aggiornamento, completando l'ultima mossa",
+                            player_of(loser, n(loser)).it
+                        ),
+                    )
+                },
             }
         });
     }

@@ -13,9 +13,8 @@
 //!    them establishes the move (with a note); different legal meanings, or none, leave its
 //!    true meaning unestablished: I.8.2.
 //!
-//! When the scoresheets use no piece letter at all there is no evidence of the sealer's
-//! notation: a move that fits nothing in the default notation is then read in every other
-//! one, as in 3.
+//! When the scoresheets use no piece letter at all, the sealer's notation is English, the
+//! notation of PGN (as `validate` reads a game without piece letters).
 
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role};
 
@@ -184,15 +183,8 @@ fn names(langs: &[&'static Language]) -> String {
         .join("/")
 }
 
-/// Read the sealed move in `pos`. `pref` is the sealer's notation; `evidence` says whether
-/// the scoresheets (or the envelope) establish it.
-pub fn read(
-    written: &str,
-    pos: &Chess,
-    mode: CastlingMode,
-    pref: &'static Language,
-    evidence: bool,
-) -> Sealed {
+/// Read the sealed move in `pos`. `pref` is the sealer's notation.
+pub fn read(written: &str, pos: &Chess, mode: CastlingMode, pref: &'static Language) -> Sealed {
     let trimmed = written.trim();
     let (number, rest) = strip_number(trimmed);
     let mut body = rest.trim().to_string();
@@ -279,7 +271,7 @@ pub fn read(
             false
         }
         Outcome::Null => unreachable!("null moves are handled above"),
-        Outcome::Illegal if evidence => {
+        Outcome::Illegal => {
             let why = explain(pos, &w, pref);
             sealed.reading = Reading::Illegal {
                 reason: why.reason,
@@ -295,7 +287,7 @@ pub fn read(
             }
             false
         }
-        Outcome::Illegal | Outcome::Unknown => true,
+        Outcome::Unknown => true,
     };
     if !fall_through {
         add_notation_notes(&mut sealed, pos, &w);
@@ -465,13 +457,12 @@ mod tests {
             .unwrap()
     }
 
-    fn read_in(text: &str, fen: &str, lang: &str, evidence: bool) -> Sealed {
+    fn read_in(text: &str, fen: &str, lang: &str, _evidence: bool) -> Sealed {
         read(
             text,
             &pos(fen),
             CastlingMode::Standard,
             by_code(lang).unwrap(),
-            evidence,
         )
     }
 
@@ -525,8 +516,9 @@ mod tests {
         // English rook on an Italian scoresheet where R is the king: Italian governs
         let s = read_in("Re2", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "it", true);
         assert!(matches!(s.reading, Reading::Legal { mv, .. } if mv.role() == Role::King));
-        // no evidence of the notation: a legal reading elsewhere is taken
+        // English governs an English rook even where the Italian king could go
         let s = read_in("Re2", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "en", false);
-        assert!(matches!(s.reading, Reading::Legal { .. }));
+        assert!(matches!(s.reading, Reading::Illegal { .. }));
+        assert!(!s.notes.is_empty(), "the Italian reading is noted");
     }
 }

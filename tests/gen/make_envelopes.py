@@ -44,8 +44,10 @@ from corpus_common import (  # noqa: E402
     write_tsv,
 )
 
-OUT = os.path.join(REPO, "corpora", "envelopes", "real")
-SEED = 20261122
+# Overridable to try many more adjournments without touching the corpus:
+#   ENVELOPES_OUT=/tmp/env ENVELOPES_SEED=7 ENVELOPES_GAMES=300 python3 tests/gen/make_envelopes.py
+OUT = os.environ.get("ENVELOPES_OUT", os.path.join(REPO, "corpora", "envelopes", "real"))
+SEED = int(os.environ.get("ENVELOPES_SEED", "20261122"))
 FILES = [
     "pgnmentor-players/Alekhine.pgn",
     "pgnmentor-players/Botvinnik.pgn",
@@ -61,7 +63,7 @@ FILES = [
     "pgnmentor-players/Tarrasch.pgn",
 ]
 LANGS = ["en", "it", "de", "fr", "es"]
-GAMES = 24
+GAMES = int(os.environ.get("ENVELOPES_GAMES", "24"))
 
 
 def games(rng):
@@ -329,7 +331,7 @@ def main():
                 break
 
     # mating: games that ended in checkmate, adjourned before the mating move
-    mates = [g for g in pool if g.final.is_checkmate()][:6]
+    mates = [g for g in pool if g.final.is_checkmate()][:max(6, GAMES // 4)]
     for k, g in enumerate(mates, 1):
         emit("m%02d-mating" % k, g, g.plies - 1, "mating",
              lambda b, l, s, g=g: written(b, g.moves[-1], l, s),
@@ -338,7 +340,7 @@ def main():
     # stalemating: real positions where some legal move stalemates
     found = 0
     for g in pool:
-        if found >= 4:
+        if found >= max(4, GAMES // 6):
             break
         board = chess.Board()
         for c, mv in enumerate(g.moves):
