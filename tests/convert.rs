@@ -336,6 +336,46 @@ fn localized_renderings_convert_to_the_original_pgn() {
 }
 
 #[test]
+fn english_converts_to_each_localized_rendering() {
+    let source = localized().join("source.pgn");
+    for (code, notation, file) in [
+        ("de", "san", "de.pgn"),
+        ("fr", "san", "fr.pgn"),
+        ("es", "san", "es.pgn"),
+        ("nl", "san", "nl.pgn"),
+        ("pl", "san", "pl.pgn"),
+        ("hu", "san", "hu.pgn"),
+        ("ru", "san", "ru.pgn"),
+        ("figurine", "san", "figurine-black.pgn"),
+        ("it", "san", "it-san.pgn"),
+        ("it", "lan", "it-lan.pgn"),
+    ] {
+        let (status, out, err) = run(&[
+            "convert",
+            "-q",
+            "--to-lang",
+            code,
+            "--notation",
+            notation,
+            source.to_str().unwrap(),
+        ]);
+        assert_eq!(status, 0, "{err}");
+        let want = std::fs::read_to_string(localized().join(file)).unwrap();
+        if code == "it" {
+            // Italian output marks the en passant capture of game 1 (12.axb6)
+            assert_eq!(out.matches(" e.p.").count(), 1, "{file}");
+            // and is otherwise the rendering (its lines wrap one word differently)
+            let unmarked = out.replace(" e.p.", "");
+            let want_moves: Vec<&str> = want.split_whitespace().collect();
+            let got_moves: Vec<&str> = unmarked.split_whitespace().collect();
+            assert_eq!(got_moves, want_moves, "{file}");
+        } else {
+            assert!(out == want, "--to-lang {code}: differs from {file}");
+        }
+    }
+}
+
+#[test]
 fn italian_scoresheet_converts_to_the_original_moves() {
     let rows: Vec<_> = read_tsv(&localized().join("expected.tsv"))
         .into_iter()

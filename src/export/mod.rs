@@ -92,7 +92,7 @@ struct Style {
     /// Standard PGN (English or UCI): a draw offer is the comment `{(=)}`, glyphs are NAGs,
     /// no `e.p.`.
     pgn: bool,
-    /// `e.p.` after en passant captures (FIDE Laws, Appendix C.9.3): national languages.
+    /// `e.p.` after en passant captures (FIDE Laws, Appendix C.9.3): Italian output.
     ep_mark: bool,
     /// Black figurines for Black's moves.
     black_letters: Option<[(String, String); 5]>,
@@ -114,7 +114,7 @@ impl Style {
             lang: opts.to,
             notation: opts.notation,
             pgn,
-            ep_mark: !pgn && !opts.to.is_figurine(),
+            ep_mark: !pgn && opts.to.code == "it",
             black_letters,
         }
     }
@@ -546,18 +546,25 @@ pub fn convert_game(raw: &RawGame, file: &str, opts: &ConvertOptions) -> Convert
                 .map(|f| f.message.as_str())
                 .collect();
             let mut why = why.join("; ");
-            if record.findings.iter().any(|f| f.kind == Kind::InvalidFen) {
-                // python-chess and every PGN reader would stop at the tag: it goes into
-                // the comment instead.
-                drop_tags = &["FEN", "SetUp"];
-                if let Some((_, fen)) = record
+            if record
+                .findings
+                .iter()
+                .any(|f| matches!(f.kind, Kind::InvalidFen | Kind::UnsupportedVariant))
+            {
+                // The game has no moves written as moves: as a game of chess it is its other
+                // tags and the comment. The tags that set up its board go into the comment (a
+                // PGN reader would stop at a FEN that is no position or a variant it does not
+                // play).
+                drop_tags = &["Variant", "SetUp", "FEN"];
+                let setup: Vec<String> = record
                     .tags
                     .0
                     .iter()
-                    .rev()
-                    .find(|(k, _)| k.eq_ignore_ascii_case("FEN"))
-                {
-                    why.push_str(&format!(" (FEN tag as written: {fen})"));
+                    .filter(|(k, _)| drop_tags.iter().any(|d| d.eq_ignore_ascii_case(k)))
+                    .map(|(k, v)| tags::tag_line(k, v))
+                    .collect();
+                if !setup.is_empty() {
+                    why.push_str(&format!(" (tags as written: {})", setup.join(" ")));
                 }
             }
             let parsed = parse_game(&text);
