@@ -679,26 +679,6 @@ fn exit_statuses_output_file_and_standard_input() {
     );
 }
 
-fn shared_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if !matches!(
-                p.file_name().and_then(|n| n.to_str()),
-                Some("SOURCES.md" | "READY")
-            ) {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 #[test]
 fn every_shared_archive_converts_in_export_format_and_back() {
     let Some(shared) = shared() else {
@@ -706,7 +686,7 @@ fn every_shared_archive_converts_in_export_format_and_back() {
         return;
     };
     let corpora = shared.join("corpora");
-    let files = shared_files(&corpora);
+    let files = common::corpus_files(&corpora);
     assert!(files.len() > 400);
     let it = to("it", Notation::San);
     let results: Vec<(usize, usize, Vec<String>)> = files

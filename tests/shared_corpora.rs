@@ -7,7 +7,7 @@
 
 mod common;
 
-use std::{collections::BTreeMap, path::PathBuf};
+use std::collections::BTreeMap;
 
 use common::{read_tsv, repo, shared};
 use rayon::prelude::*;
@@ -15,26 +15,6 @@ use scoresheet::{
     notation::split::GameSplitter,
     replay::{validate, Options},
 };
-
-fn files(dir: &std::path::Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if !matches!(
-                p.file_name().and_then(|n| n.to_str()),
-                Some("SOURCES.md" | "READY")
-            ) {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 /// FNV-1a, enough to notice any change in a file's verdicts.
 fn fnv(hash: &mut u64, bytes: &[u8]) {
@@ -51,7 +31,7 @@ fn every_shared_archive() {
         return;
     };
     let corpora = shared.join("corpora");
-    let all = files(&corpora);
+    let all = common::corpus_files(&corpora);
     assert!(all.len() > 400, "{} files", all.len());
     let rows: Vec<(String, u64, u64, u64, String)> = all
         .par_iter()

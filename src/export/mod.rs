@@ -729,13 +729,7 @@ pub fn convert_game(raw: &RawGame, file: &str, opts: &ConvertOptions) -> Convert
 
 /// Convert one game given as text.
 pub fn convert_text(text: &str, opts: &ConvertOptions) -> Converted {
-    let raw = RawGame {
-        bytes: text.as_bytes().to_vec(),
-        line: 1,
-        index: 1,
-        ..RawGame::default()
-    };
-    convert_game(&raw, "", opts)
+    convert_game(&RawGame::from_text(text), "", opts)
 }
 
 #[cfg(test)]

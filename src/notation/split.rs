@@ -40,6 +40,16 @@ pub struct RawGame {
 }
 
 impl RawGame {
+    /// A single game given as text (game 1, line 1), as the `*_text` helpers take it.
+    pub fn from_text(text: &str) -> RawGame {
+        RawGame {
+            bytes: text.as_bytes().to_vec(),
+            line: 1,
+            index: 1,
+            ..RawGame::default()
+        }
+    }
+
     /// The game itself, without the leading blank lines.
     pub fn game_bytes(&self) -> &[u8] {
         &self.bytes[self.lead.min(self.bytes.len())..]

@@ -140,13 +140,7 @@ impl GameRecord {
 
 /// Validate a game given as text (file name empty, game 1).
 pub fn validate_text(text: &str, opts: &Options) -> GameRecord {
-    let raw = RawGame {
-        bytes: text.as_bytes().to_vec(),
-        line: 1,
-        index: 1,
-        ..RawGame::default()
-    };
-    validate(&raw, "", opts)
+    validate(&RawGame::from_text(text), "", opts)
 }
 
 /// Validate one game of a file.

@@ -48,3 +48,24 @@ pub fn shared() -> Option<PathBuf> {
     let p = repo().join("..").join("shared");
     p.join("corpora").is_dir().then_some(p)
 }
+
+/// Every file under a corpus directory, sorted, except its `SOURCES.md` and `READY` markers.
+pub fn corpus_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if !matches!(
+                p.file_name().and_then(|n| n.to_str()),
+                Some("SOURCES.md" | "READY")
+            ) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
