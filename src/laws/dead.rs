@@ -20,10 +20,8 @@
 //! assert_eq!(a.dead(), Some(true));
 //! ```
 
-use std::str::FromStr;
-
 use chasolver::Winnability;
-use shakmaty::{fen::Fen, Chess, Color, EnPassantMode, Position};
+use shakmaty::{Bitboard, Chess, Color, EnPassantMode, File, Position, Role, Square};
 
 /// How hard to look.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,15 +82,54 @@ impl Analysis {
 /// standard castling only, so a Chess960 position with castling rights is not handed over
 /// (dropping the rights could make a live position look dead).
 pub fn solver_board(pos: &Chess) -> Option<chess::Board> {
-    let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
-    let castling = fen.split(' ').nth(2).unwrap_or("-");
-    if !castling
-        .chars()
-        .all(|c| matches!(c, 'K' | 'Q' | 'k' | 'q' | '-'))
-    {
-        return None;
+    let board = pos.board();
+    let rights = pos.castles().castling_rights();
+    let mut castles = [chess::CastleRights::NoRights; 2];
+    for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
+        let own = rights & Bitboard::from_rank(color.backrank());
+        if own.is_empty() {
+            continue;
+        }
+        let e = Square::from_coords(File::E, color.backrank());
+        if board.king_of(color) != Some(e)
+            || !own.is_subset(Bitboard::from(File::A) | Bitboard::from(File::H))
+        {
+            return None;
+        }
+        let (king, queen) = (
+            own.intersects(Bitboard::from(File::H)),
+            own.intersects(Bitboard::from(File::A)),
+        );
+        castles[i] = match (king, queen) {
+            (true, true) => chess::CastleRights::Both,
+            (true, false) => chess::CastleRights::KingSide,
+            _ => chess::CastleRights::QueenSide,
+        };
     }
-    chess::Board::from_str(&fen).ok()
+    let mut builder = chess::BoardBuilder::setup(
+        &[],
+        solver_color(pos.turn()),
+        castles[0],
+        castles[1],
+        pos.ep_square(EnPassantMode::Legal)
+            .map(|sq| chess::File::from_index(sq.file() as usize)),
+    );
+    for (sq, piece) in board.iter() {
+        let role = match piece.role {
+            Role::Pawn => chess::Piece::Pawn,
+            Role::Knight => chess::Piece::Knight,
+            Role::Bishop => chess::Piece::Bishop,
+            Role::Rook => chess::Piece::Rook,
+            Role::Queen => chess::Piece::Queen,
+            Role::King => chess::Piece::King,
+        };
+        builder.piece(
+            chess::ALL_SQUARES[sq as usize],
+            role,
+            solver_color(piece.color),
+        );
+    }
+    chess::Board::try_from(&builder).ok()
 }
 
 fn solver_color(c: Color) -> chess::Color {
@@ -147,7 +184,7 @@ pub fn analyse(pos: &Chess, depth: Depth) -> Analysis {
 /// Whether the position is proven dead with the fast check (a stalemate is not "dead" here:
 /// it has its own rule, Art. 5.2.1).
 pub fn is_dead_fast(pos: &Chess) -> bool {
-    if pos.is_stalemate() || pos.is_checkmate() {
+    if pos.legal_moves().is_empty() {
         return false;
     }
     let Some(board) = solver_board(pos) else {
@@ -163,7 +200,15 @@ pub fn is_dead_fast(pos: &Chess) -> bool {
 pub fn first_dead_ply(positions: &[&Chess]) -> Option<usize> {
     let last = positions.len().checked_sub(1)?;
     // A stalemate ends the game by its own rule, but no mate follows it either.
-    let dead = |p: &Chess| p.is_stalemate() || is_dead_fast(p);
+    let dead = |p: &Chess| {
+        if p.legal_moves().is_empty() {
+            return !p.is_check();
+        }
+        solver_board(p).is_some_and(|b| {
+            chasolver::is_unwinnable_fast(&b, chess::Color::White)
+                && chasolver::is_unwinnable_fast(&b, chess::Color::Black)
+        })
+    };
     if !dead(positions[last]) {
         return None;
     }
@@ -183,7 +228,7 @@ pub fn first_dead_ply(positions: &[&Chess]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, Move, Role, Square};
+    use shakmaty::{fen::Fen, CastlingMode, Move};
 
     fn pos(fen: &str) -> Chess {
         fen.parse::<Fen>()

@@ -25,26 +25,53 @@ pub struct Repetitions {
     pub fivefold: Option<(usize, Vec<usize>)>,
 }
 
+/// Whether two positions are the same in the sense of 9.2.2 (what [`key`] hashes, compared
+/// exactly).
+pub fn same(a: &Chess, b: &Chess) -> bool {
+    a.board() == b.board()
+        && a.turn() == b.turn()
+        && a.castles().castling_rights() == b.castles().castling_rights()
+        && a.ep_square(EnPassantMode::Legal) == b.ep_square(EnPassantMode::Legal)
+}
+
 /// Count repetitions over `positions[0..]` (index = ply). Only positions since the last
-/// irreversible move can repeat, so each is compared with those of its own stretch.
+/// irreversible move can repeat, and only those with the same side to move, so each is
+/// compared with every other ply of its own stretch (the occupied squares first: cheap, and
+/// almost always enough to tell them apart).
 pub fn find(positions: &[&Chess]) -> Repetitions {
     let mut out = Repetitions::default();
-    let mut stretch: Vec<(u64, usize)> = Vec::new();
+    let mut start = 0;
+    let mut seen: Vec<usize> = Vec::new();
     for (ply, pos) in positions.iter().enumerate() {
         if pos.halfmoves() == 0 {
-            stretch.clear();
+            start = ply;
         }
-        let k = key(pos);
-        stretch.push((k, ply));
-        let seen: Vec<usize> = stretch
-            .iter()
-            .filter(|(h, _)| *h == k)
-            .map(|(_, p)| *p)
-            .collect();
-        match seen.len() {
-            3 => out.threefold.push((ply, seen)),
-            5 if out.fivefold.is_none() => out.fivefold = Some((ply, seen)),
-            _ => {}
+        // A position needs at least four plies to come back.
+        if ply < start + 4 {
+            continue;
+        }
+        let occupied = pos.board().occupied();
+        seen.clear();
+        let mut earlier = ply - 4;
+        loop {
+            let q = positions[earlier];
+            if q.board().occupied() == occupied && same(q, pos) {
+                seen.push(earlier);
+            }
+            if earlier < start + 2 {
+                break;
+            }
+            earlier -= 2;
+        }
+        let n = seen.len() + 1;
+        if n == 3 || (n == 5 && out.fivefold.is_none()) {
+            seen.reverse();
+            seen.push(ply);
+            if n == 3 {
+                out.threefold.push((ply, seen.clone()));
+            } else {
+                out.fivefold = Some((ply, seen.clone()));
+            }
         }
     }
     out
