@@ -4,8 +4,17 @@
 
 use std::{
     fs::File,
-    io::{self, BufReader, Read, Seek, SeekFrom, Write},
+    io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write},
     path::{Path, PathBuf},
+    sync::{
+        atomic::{AtomicBool, AtomicU64, Ordering},
+        Arc,
+    },
+};
+
+use crate::notation::{
+    decode::{utf16_bom, utf16_to_utf8},
+    split::{GameSplitter, RawGame},
 };
 
 /// How a file is compressed.
@@ -168,4 +177,224 @@ pub fn copy_range<W: Write>(path: &Path, start: u64, len: u64, out: &mut W) -> i
         ));
     }
     Ok(())
+}
+
+/// Counts the bytes read from a file before decoding: how far into the file a run is, for
+/// progress bars (whose totals are file sizes, compressed or not).
+struct Counting<R> {
+    inner: R,
+    count: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// An input opened for splitting: its name in reports, its decoded bytes, and its size on
+/// disk. Compressed files and standard input stream; UTF-16 is transcoded whole first.
+/// `read` counts the raw bytes consumed.
+pub fn open(
+    path: &Path,
+    read: Arc<AtomicU64>,
+) -> io::Result<(String, Box<dyn BufRead + Send>, Option<u64>)> {
+    let (name, mut reader, len): (String, Box<dyn Read + Send>, Option<u64>) =
+        if path.as_os_str() == "-" {
+            let counted = Counting {
+                inner: io::stdin(),
+                count: read,
+            };
+            let (r, _) = decoded(counted, path)?;
+            ("-".into(), r, None)
+        } else {
+            let f = File::open(path)?;
+            let len = f.metadata().ok().map(|m| m.len());
+            let counted = Counting {
+                inner: f,
+                count: read,
+            };
+            let (r, _) = decoded(counted, path)?;
+            (path.display().to_string(), r, len)
+        };
+    let mut head = [0u8; 2];
+    let mut got = 0;
+    while got < 2 {
+        match reader.read(&mut head[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    let head = head[..got].to_vec();
+    if let Some(little) = utf16_bom(&head) {
+        let mut all = head;
+        reader.read_to_end(&mut all)?;
+        let text = utf16_to_utf8(&all, little);
+        return Ok((name, Box::new(io::Cursor::new(text.into_bytes())), len));
+    }
+    let chained = io::Cursor::new(head).chain(reader);
+    Ok((
+        name,
+        Box::new(BufReader::with_capacity(1 << 20, chained)),
+        len,
+    ))
+}
+
+/// Games handed out together: up to [`BATCH_GAMES`] games or [`BATCH_BYTES`] bytes of one
+/// file, in input order. With the batch in flight and one being read, this bounds the
+/// memory of a run whatever the size of its input (a single game can hold up to
+/// [`crate::notation::split::MAX_GAME_BYTES`]).
+pub const BATCH_GAMES: usize = 1024;
+pub const BATCH_BYTES: usize = 4 << 20;
+
+/// One batch of games of the input file `file` (index into the list given to [`Batches`]).
+pub struct Batch {
+    pub file: usize,
+    pub name: String,
+    pub games: Vec<RawGame>,
+    /// Bytes of the games.
+    pub bytes: usize,
+    /// The read error that ended the file after these games.
+    pub error: Option<io::Error>,
+}
+
+/// What [`Batches`] hands out, in input order.
+pub enum Event {
+    Batch(Batch),
+    /// The file could not be opened; the run goes on with the next.
+    Unreadable {
+        file: usize,
+        error: io::Error,
+    },
+}
+
+/// The batches of a list of inputs, in order: read and split on the calling thread, or on a
+/// reader thread of its own that keeps one batch ready while the last one is processed.
+/// Reading stops early, at a batch boundary, once `stop` is set.
+pub struct Batches {
+    source: Source,
+    /// Raw bytes read from the inputs so far (file sizes on disk, compressed or not).
+    pub read: Arc<AtomicU64>,
+}
+
+enum Source {
+    Inline(Box<Reader>),
+    Thread(std::sync::mpsc::Receiver<Event>),
+}
+
+type Splitter = GameSplitter<Box<dyn BufRead + Send>>;
+
+struct Reader {
+    files: Vec<PathBuf>,
+    next_file: usize,
+    /// The file being split: its index and name, and its splitter.
+    current: Option<(usize, String, Splitter)>,
+    read: Arc<AtomicU64>,
+    stop: &'static AtomicBool,
+}
+
+impl Reader {
+    fn next_event(&mut self) -> Option<Event> {
+        loop {
+            if self.stop.load(Ordering::SeqCst) {
+                return None;
+            }
+            if let Some((file, name, splitter)) = &mut self.current {
+                let (file, mut games, mut bytes) = (*file, Vec::new(), 0);
+                let mut error = None;
+                let mut ended = false;
+                while games.len() < BATCH_GAMES && bytes < BATCH_BYTES {
+                    match splitter.next() {
+                        Some(Ok(g)) => {
+                            bytes += g.bytes.len();
+                            games.push(g);
+                        }
+                        Some(Err(e)) => {
+                            error = Some(e);
+                            ended = true;
+                            break;
+                        }
+                        None => {
+                            ended = true;
+                            break;
+                        }
+                    }
+                }
+                let name = name.clone();
+                if ended {
+                    self.current = None;
+                }
+                if games.is_empty() && error.is_none() {
+                    continue;
+                }
+                return Some(Event::Batch(Batch {
+                    file,
+                    name,
+                    games,
+                    bytes,
+                    error,
+                }));
+            }
+            let file = self.next_file;
+            let path = self.files.get(file)?;
+            self.next_file += 1;
+            match open(path, Arc::clone(&self.read)) {
+                Ok((name, reader, _)) => {
+                    self.current = Some((file, name, GameSplitter::new(reader)));
+                }
+                Err(error) => return Some(Event::Unreadable { file, error }),
+            }
+        }
+    }
+}
+
+impl Batches {
+    /// `threaded`: read on a thread of its own (for parallel runs; a one-thread run reads
+    /// on the calling thread).
+    pub fn new(files: Vec<PathBuf>, threaded: bool, stop: &'static AtomicBool) -> Batches {
+        let read = Arc::new(AtomicU64::new(0));
+        let reader = |files| Reader {
+            files,
+            next_file: 0,
+            current: None,
+            read: Arc::clone(&read),
+            stop,
+        };
+        let source = if threaded {
+            let (tx, rx) = std::sync::mpsc::sync_channel(1);
+            let mut r = reader(files.clone());
+            let spawned = std::thread::Builder::new()
+                .name("reader".into())
+                .spawn(move || {
+                    while let Some(ev) = r.next_event() {
+                        if tx.send(ev).is_err() {
+                            break;
+                        }
+                    }
+                });
+            match spawned {
+                Ok(_) => Source::Thread(rx),
+                // No thread to be had: the run reads on the calling thread.
+                Err(_) => Source::Inline(Box::new(reader(files))),
+            }
+        } else {
+            Source::Inline(Box::new(reader(files)))
+        };
+        Batches { source, read }
+    }
+}
+
+impl Iterator for Batches {
+    type Item = Event;
+
+    fn next(&mut self) -> Option<Event> {
+        match &mut self.source {
+            Source::Inline(r) => r.next_event(),
+            Source::Thread(rx) => rx.recv().ok(),
+        }
+    }
 }

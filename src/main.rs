@@ -2,7 +2,7 @@
 
 use std::{
     fs::File,
-    io::{self, BufRead, BufReader, Cursor, IsTerminal, Read, Write},
+    io::{self, BufRead, IsTerminal, Write},
     path::PathBuf,
     process::ExitCode,
 };
@@ -10,13 +10,13 @@ use std::{
 use clap::{Parser, Subcommand, ValueEnum};
 use rayon::prelude::*;
 use scoresheet::{
+    input::{Batches, Event},
     notation::{
-        decode::{utf16_bom, utf16_to_utf8},
         languages::{by_code, languages},
-        split::{GameSplitter, RawGame},
+        split::RawGame,
     },
-    replay::{validate, GameRecord, IllegalPolicy, LangChoice, Options},
-    report::{Format, Reporter},
+    replay::{validate, IllegalPolicy, LangChoice, Options},
+    report::{duplicates, Format, Reporter, Tally},
 };
 
 #[derive(Parser)]
@@ -123,7 +123,27 @@ struct ValidateArgs {
     /// one per finding.
     #[arg(long)]
     summary: bool,
+    /// Report games whose mainline moves are the same (from the same start position, in
+    /// any notation), and whether the copies disagree on White, Black, Event, Date, Round
+    /// or Result: after the game records, or in FILE with `--duplicates=FILE` (needed with
+    /// `--format csv`, whose duplicates have columns of their own). Memory stays bounded:
+    /// beyond 16 MiB the games' keys are sorted in temporary files (under $TMPDIR).
+    #[arg(long, value_name = "FILE", num_args = 0..=1, require_equals = true, default_missing_value = "")]
+    duplicates: Option<String>,
 }
+
+/// One game of a batch, done: its record formatted, and what it adds to the summary.
+struct Done {
+    text: Vec<u8>,
+    formatted: io::Result<()>,
+    tally: Tally,
+    bad: bool,
+    /// The game's key for `--duplicates`.
+    key: Option<duplicates::Entry>,
+}
+
+/// `convert` is not interrupted between batches.
+static INTERRUPTED_NEVER: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// Set by SIGINT: bulk validation stops after the batch being written.
 static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
@@ -177,66 +197,6 @@ fn write_split(
         f.write_all(&bad_buf)?;
     }
     Ok(())
-}
-
-/// Games replayed together, in parallel, before their records are written in order.
-const BATCH_GAMES: usize = 2048;
-const BATCH_BYTES: usize = 16 << 20;
-
-fn open(path: &PathBuf) -> io::Result<(String, Box<dyn BufRead + Send>, Option<u64>)> {
-    // Compressed files (and standard input) are decoded as streams: see `input`.
-    let (name, mut reader, len): (String, Box<dyn Read + Send>, Option<u64>) =
-        if path.as_os_str() == "-" {
-            let (r, _) = scoresheet::input::decoded(io::stdin(), path)?;
-            ("-".into(), r, None)
-        } else {
-            let f = File::open(path)?;
-            let len = f.metadata().ok().map(|m| m.len());
-            let (r, _) = scoresheet::input::decoded(f, path)?;
-            (path.display().to_string(), r, len)
-        };
-    // UTF-16 needs the whole document transcoded; everything else streams.
-    let mut head = [0u8; 2];
-    let mut got = 0;
-    while got < 2 {
-        match reader.read(&mut head[got..])? {
-            0 => break,
-            n => got += n,
-        }
-    }
-    let head = head[..got].to_vec();
-    if let Some(little) = utf16_bom(&head) {
-        let mut all = head;
-        reader.read_to_end(&mut all)?;
-        let text = utf16_to_utf8(&all, little);
-        return Ok((name, Box::new(Cursor::new(text.into_bytes())), len));
-    }
-    let chained = Cursor::new(head).chain(reader);
-    Ok((
-        name,
-        Box::new(BufReader::with_capacity(1 << 20, chained)),
-        len,
-    ))
-}
-
-/// The next games to process together: up to [`BATCH_GAMES`] games or [`BATCH_BYTES`]
-/// bytes, in input order, with the read error that ended them, if any.
-fn next_batch<R: BufRead>(
-    splitter: &mut GameSplitter<R>,
-) -> (Vec<RawGame>, usize, Option<io::Error>) {
-    let mut batch: Vec<RawGame> = Vec::new();
-    let mut bytes = 0;
-    while batch.len() < BATCH_GAMES && bytes < BATCH_BYTES {
-        match splitter.next() {
-            Some(Ok(g)) => {
-                bytes += g.bytes.len();
-                batch.push(g);
-            }
-            Some(Err(e)) => return (batch, bytes, Some(e)),
-            None => break,
-        }
-    }
-    (batch, bytes, None)
 }
 
 fn progress_bar(total: Option<u64>, quiet: bool) -> Option<indicatif::ProgressBar> {
@@ -326,6 +286,15 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
         eprintln!("scoresheet: --summary goes with --format csv");
         return ExitCode::from(2);
     }
+    let dup_file = args
+        .duplicates
+        .as_ref()
+        .filter(|p| !p.is_empty())
+        .map(PathBuf::from);
+    if args.duplicates.is_some() && dup_file.is_none() && args.format == Format::Csv {
+        eprintln!("scoresheet: with --format csv, give the duplicates a file of their own: --duplicates=FILE");
+        return ExitCode::from(2);
+    }
     let mut io_error = false;
     let files: Vec<PathBuf> = if args.files.is_empty() {
         vec![PathBuf::from("-")]
@@ -348,6 +317,17 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
         },
         None => Box::new(io::stdout().lock()),
     };
+    let mut dup_out: Option<File> = None;
+    if let Some(path) = &dup_file {
+        match create_output(path, &files) {
+            Ok(f) => dup_out = Some(f),
+            Err(code) => return code,
+        }
+    }
+    let mut finder = args
+        .duplicates
+        .is_some()
+        .then(|| duplicates::Finder::new(16 << 20, None));
     let mut split_clean = None;
     let mut split_bad = None;
     for (flag, slot) in [
@@ -388,67 +368,140 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // The CSV header, before any record.
+    if let Err(e) = out.write_all(&std::mem::take(reporter.out_mut())) {
+        eprintln!("scoresheet: writing the report: {e}");
+        return ExitCode::from(2);
+    }
     let mut failing = 0u64;
     let started = std::time::Instant::now();
-    'files: for path in &files {
-        if interrupted() {
-            break;
-        }
-        let (name, reader, _) = match open(path) {
-            Ok(x) => x,
-            Err(e) => {
-                eprintln!("scoresheet: {}: {e}", path.display());
+    let formatter = reporter.formatter();
+    let keys = finder.is_some();
+    let parallel = rayon::current_num_threads() > 1;
+    let mut batches = Batches::new(files.clone(), parallel, &INTERRUPTED);
+    let read = std::sync::Arc::clone(&batches.read);
+    for event in &mut batches {
+        let batch = match event {
+            Event::Batch(b) => b,
+            Event::Unreadable { file, error } => {
+                eprintln!("scoresheet: {}: {error}", files[file].display());
                 io_error = true;
                 continue;
             }
         };
-        let mut splitter = GameSplitter::new(reader);
-        loop {
-            let (batch, bytes, failed) = next_batch(&mut splitter);
-            if batch.is_empty() && failed.is_none() {
+        // Replayed, filtered and formatted where the game is: only bytes and counts
+        // come back to be written in order.
+        let one = |g: &RawGame| {
+            let mut r = validate(g, &batch.name, &opts);
+            filter.apply(&mut r);
+            let mut text = Vec::with_capacity(512);
+            let formatted = formatter.write(&mut text, &r);
+            Done {
+                text,
+                formatted,
+                tally: Tally::of(&r),
+                bad: filter.fails(&r),
+                key: if keys {
+                    duplicates::Entry::of(&r, batch.file as u32)
+                } else {
+                    None
+                },
+            }
+        };
+        let done: Vec<Done> = if parallel {
+            batch.games.par_iter().map(one).collect()
+        } else {
+            batch.games.iter().map(one).collect()
+        };
+        let bad: Vec<bool> = done.iter().map(|d| d.bad).collect();
+        failing += bad.iter().filter(|&&b| b).count() as u64;
+        // The batch's records go out in one write: an interrupted run leaves whole records.
+        let mut chunk = Vec::with_capacity(done.iter().map(|d| d.text.len()).sum());
+        let mut written = Ok(());
+        for d in done {
+            reporter.summary.add_tally(&d.tally);
+            if let (Some(f), Some(k)) = (finder.as_mut(), d.key) {
+                if let Err(e) = f.add(k) {
+                    written = Err(io::Error::new(e.kind(), format!("duplicates: {e}")));
+                    break;
+                }
+            }
+            if let Err(e) = d.formatted {
+                written = Err(e);
                 break;
             }
-            let records: Vec<GameRecord> = batch
-                .par_iter()
-                .map(|g| {
-                    let mut r = validate(g, &name, &opts);
-                    filter.apply(&mut r);
-                    r
-                })
-                .collect();
-            let bad: Vec<bool> = records.iter().map(|r| filter.fails(r)).collect();
-            failing += bad.iter().filter(|&&b| b).count() as u64;
-            let mut written = records.iter().try_for_each(|r| reporter.write(r));
-            if written.is_ok() {
-                written = out.write_all(&std::mem::take(reporter.out_mut()));
+            chunk.extend_from_slice(&d.text);
+        }
+        if let Err(e) = written.and_then(|()| out.write_all(&chunk)) {
+            if e.kind() == io::ErrorKind::BrokenPipe {
+                return ExitCode::from(if io_error { 2 } else { 1 });
             }
-            if let Err(e) = written {
-                if e.kind() == io::ErrorKind::BrokenPipe {
-                    return ExitCode::from(if io_error { 2 } else { 1 });
-                }
-                eprintln!("scoresheet: writing the report: {e}");
+            eprintln!("scoresheet: writing the report: {e}");
+            return ExitCode::from(2);
+        }
+        if split_clean.is_some() || split_bad.is_some() {
+            let path = &files[batch.file];
+            if let Err(e) = write_split(&batch.games, &bad, path, &mut split_clean, &mut split_bad)
+            {
+                eprintln!("scoresheet: writing the split files: {e}");
                 return ExitCode::from(2);
             }
-            if split_clean.is_some() || split_bad.is_some() {
-                if let Err(e) = write_split(&batch, &bad, path, &mut split_clean, &mut split_bad) {
-                    eprintln!("scoresheet: writing the split files: {e}");
-                    return ExitCode::from(2);
-                }
+        }
+        if let Some(bar) = &bar {
+            bar.set_position(read.load(std::sync::atomic::Ordering::Relaxed));
+            bar.set_message(format!(
+                "{} games, {} with errors",
+                reporter.summary.games, reporter.summary.games_with_errors
+            ));
+        }
+        if let Some(e) = batch.error {
+            eprintln!("scoresheet: {}: {e}", batch.name);
+            io_error = true;
+        }
+        if interrupted() {
+            break;
+        }
+    }
+    drop(batches);
+    // Duplicates come after every game is in (not after an interrupted run: the copies of
+    // its games still unread would be missing).
+    let mut dup_stats = None;
+    if let Some(finder) = finder.filter(|_| !interrupted()) {
+        let names: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
+        let mut number = 0u64;
+        let (format, to_file) = (args.format, dup_out.is_some());
+        let target: &mut dyn Write = match dup_out.as_mut() {
+            Some(f) => f,
+            None => &mut out,
+        };
+        let mut target = io::BufWriter::new(target);
+        if to_file && format == Format::Csv {
+            let mut w = csv::Writer::from_writer(&mut target);
+            let header = w
+                .write_record(duplicates::CSV_HEADER)
+                .map_err(io::Error::other);
+            drop(w);
+            if let Err(e) = header {
+                eprintln!("scoresheet: writing the duplicates: {e}");
+                return ExitCode::from(2);
             }
-            if interrupted() {
-                break 'files;
+        }
+        if format == Format::Text && !to_file {
+            let _ = writeln!(target);
+        }
+        let found = finder.finish(|g| {
+            number += 1;
+            match format {
+                Format::Text => g.write_text(number, &names, &mut target),
+                Format::Jsonl => g.write_json(number, &names, &mut target),
+                Format::Csv => g.write_csv(number, &names, &mut target),
             }
-            if let Some(bar) = &bar {
-                bar.inc(bytes as u64);
-                bar.set_message(format!(
-                    "{} games, {} with errors",
-                    reporter.summary.games, reporter.summary.games_with_errors
-                ));
-            }
-            if let Some(e) = failed {
-                eprintln!("scoresheet: {name}: {e}");
-                io_error = true;
-                break;
+        });
+        match found.and_then(|s| target.flush().map(|()| s)) {
+            Ok(s) => dup_stats = Some(s),
+            Err(e) => {
+                eprintln!("scoresheet: duplicates: {e}");
+                return ExitCode::from(2);
             }
         }
     }
@@ -492,6 +545,13 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
         if !s.by_kind.is_empty() {
             let kinds: Vec<String> = s.by_kind.iter().map(|(k, n)| format!("{k} {n}")).collect();
             let _ = writeln!(err, "scoresheet: games with findings: {}", kinds.join(", "));
+        }
+        if let Some(d) = dup_stats {
+            let _ = writeln!(
+                err,
+                "scoresheet: duplicates: {} groups, {} copies beyond the first, {} groups whose copies disagree on tags or result",
+                d.groups, d.duplicate_copies, d.conflicting_groups
+            );
         }
     }
     if interrupted() {
@@ -601,74 +661,72 @@ fn convert_cmd(args: ConvertArgs) -> ExitCode {
     let started = std::time::Instant::now();
     let (mut games, mut whole, mut partial, mut skipped) = (0u64, 0u64, 0u64, 0u64);
     let mut io_error = false;
-    for path in &files {
-        let (name, reader, _) = match open(path) {
-            Ok(x) => x,
-            Err(e) => {
-                eprintln!("scoresheet: {}: {e}", path.display());
+    let parallel = rayon::current_num_threads() > 1;
+    let mut batches = Batches::new(files.clone(), parallel, &INTERRUPTED_NEVER);
+    let read = std::sync::Arc::clone(&batches.read);
+    for event in &mut batches {
+        let batch = match event {
+            Event::Batch(b) => b,
+            Event::Unreadable { file, error } => {
+                eprintln!("scoresheet: {}: {error}", files[file].display());
                 io_error = true;
                 continue;
             }
         };
-        let mut splitter = GameSplitter::new(reader);
-        loop {
-            let (batch, bytes, failed) = next_batch(&mut splitter);
-            if batch.is_empty() && failed.is_none() {
-                break;
-            }
-            let converted: Vec<Converted> = batch
-                .par_iter()
-                .map(|g| convert_game(g, &name, &opts))
-                .collect();
-            for c in &converted {
-                games += 1;
-                if !c.complete {
-                    let r = &c.record;
-                    let what = if args.strict {
-                        "left out"
-                    } else {
-                        "not converted whole"
-                    };
-                    let msg = format!(
-                        "scoresheet: {name}: game {} (line {}) {what}: {}",
-                        r.game,
-                        r.line,
-                        c.problems.join("; ")
-                    );
-                    match &bar {
-                        Some(b) => b.suspend(|| eprintln!("{msg}")),
-                        None => eprintln!("{msg}"),
-                    }
-                    if args.strict {
-                        skipped += 1;
-                        continue;
-                    }
-                    partial += 1;
+        let name = batch.name.as_str();
+        let one = |g: &RawGame| convert_game(g, name, &opts);
+        let converted: Vec<Converted> = if parallel {
+            batch.games.par_iter().map(one).collect()
+        } else {
+            batch.games.iter().map(one).collect()
+        };
+        for c in &converted {
+            games += 1;
+            if !c.complete {
+                let r = &c.record;
+                let what = if args.strict {
+                    "left out"
                 } else {
-                    whole += 1;
+                    "not converted whole"
+                };
+                let msg = format!(
+                    "scoresheet: {name}: game {} (line {}) {what}: {}",
+                    r.game,
+                    r.line,
+                    c.problems.join("; ")
+                );
+                match &bar {
+                    Some(b) => b.suspend(|| eprintln!("{msg}")),
+                    None => eprintln!("{msg}"),
                 }
-                // A blank line between games.
-                let sep: &[u8] = if whole + partial > 1 { b"\n" } else { b"" };
-                if let Err(e) = out
-                    .write_all(sep)
-                    .and_then(|()| out.write_all(c.pgn.as_bytes()))
-                {
-                    if e.kind() == io::ErrorKind::BrokenPipe {
-                        return ExitCode::from(if io_error { 2 } else { 1 });
-                    }
-                    eprintln!("scoresheet: writing the PGN: {e}");
-                    return ExitCode::from(2);
+                if args.strict {
+                    skipped += 1;
+                    continue;
                 }
+                partial += 1;
+            } else {
+                whole += 1;
             }
-            if let Some(bar) = &bar {
-                bar.inc(bytes as u64);
-                bar.set_message(format!("{games} games, {} not whole", partial + skipped));
+            // A blank line between games.
+            let sep: &[u8] = if whole + partial > 1 { b"\n" } else { b"" };
+            if let Err(e) = out
+                .write_all(sep)
+                .and_then(|()| out.write_all(c.pgn.as_bytes()))
+            {
+                if e.kind() == io::ErrorKind::BrokenPipe {
+                    return ExitCode::from(if io_error { 2 } else { 1 });
+                }
+                eprintln!("scoresheet: writing the PGN: {e}");
+                return ExitCode::from(2);
             }
-            if let Some(e) = failed {
-                eprintln!("scoresheet: {name}: {e}");
-                io_error = true;
-                break;
-            }
+        }
+        if let Some(bar) = &bar {
+            bar.set_position(read.load(std::sync::atomic::Ordering::Relaxed));
+            bar.set_message(format!("{games} games, {} not whole", partial + skipped));
+        }
+        if let Some(e) = batch.error {
+            eprintln!("scoresheet: {name}: {e}");
+            io_error = true;
         }
     }
     if let Some(bar) = bar {

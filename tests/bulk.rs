@@ -515,3 +515,51 @@ fn directory_walks_do_not_follow_link_loops() {
     let out = run(&[], &[&dir]);
     assert_eq!(jsonl(&out.stdout).len(), 10);
 }
+
+#[test]
+fn duplicates_are_found_across_notations() {
+    let dir = scratch("duplicates");
+    let report = dir.join("dups.jsonl");
+    let inputs = [
+        "corpora/localized/source.pgn",
+        "corpora/localized/it-compact.pgn",
+        "corpora/localized/fr.pgn",
+    ];
+    let out = scoresheet()
+        .args(["validate", "--format", "jsonl", "-o"])
+        .arg(dir.join("records.jsonl"))
+        .arg(format!("--duplicates={}", report.display()))
+        .args(inputs)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("duplicates: 12 groups, 24 copies beyond the first"),
+        "{stderr}"
+    );
+    let groups = jsonl(&std::fs::read(&report).unwrap());
+    assert_eq!(groups.len(), 12);
+    for (i, g) in groups.iter().enumerate() {
+        let g = &g["duplicates"];
+        assert_eq!(g["group"], i as u64 + 1);
+        let copies = g["copies"].as_array().unwrap();
+        let files: Vec<&str> = copies.iter().map(|c| c["file"].as_str().unwrap()).collect();
+        assert_eq!(files, inputs, "group {i}");
+        // The i-th game of every file, in input order.
+        assert!(copies.iter().all(|c| c["game"] == i as u64 + 1), "{g}");
+    }
+    // The report itself holds the groups after the records with a bare --duplicates, and
+    // CSV needs a file of its own.
+    let out = run(
+        &["--duplicates"],
+        &[Path::new(inputs[0]), Path::new(inputs[0])],
+    );
+    let lines = jsonl(&out.stdout);
+    assert_eq!(lines.len(), 24 + 12);
+    assert!(lines[24..].iter().all(|l| l.get("duplicates").is_some()));
+    let out = scoresheet()
+        .args(["validate", "--format", "csv", "--duplicates", inputs[0]])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -13,6 +13,7 @@ use std::{
 
 use crate::{finding::Severity, replay::GameRecord};
 
+pub mod duplicates;
 pub mod games;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -54,28 +55,73 @@ pub struct Summary {
     pub by_kind: BTreeMap<&'static str, u64>,
 }
 
-impl Summary {
-    pub fn add(&mut self, r: &GameRecord) {
-        self.games += 1;
-        self.plies += u64::from(r.plies);
-        if r.has_errors() {
-            self.games_with_errors += 1;
-        }
+/// What one game adds to the [`Summary`]: taken where the game was replayed, so that the
+/// record itself need not travel.
+#[derive(Debug, Clone, Default)]
+pub struct Tally {
+    pub plies: u32,
+    pub errors: bool,
+    /// Kinds of its findings, each once.
+    pub kinds: Vec<&'static str>,
+}
+
+impl Tally {
+    pub fn of(r: &GameRecord) -> Tally {
         let mut kinds: Vec<&'static str> = r.findings.iter().map(|f| f.kind.id()).collect();
         kinds.sort_unstable();
         kinds.dedup();
-        for k in kinds {
+        Tally {
+            plies: r.plies,
+            errors: r.has_errors(),
+            kinds,
+        }
+    }
+}
+
+impl Summary {
+    pub fn add(&mut self, r: &GameRecord) {
+        self.add_tally(&Tally::of(r));
+    }
+
+    pub fn add_tally(&mut self, t: &Tally) {
+        self.games += 1;
+        self.plies += u64::from(t.plies);
+        if t.errors {
+            self.games_with_errors += 1;
+        }
+        for &k in &t.kinds {
             *self.by_kind.entry(k).or_default() += 1;
         }
     }
 }
 
-pub struct Reporter<W: Write> {
+/// How one record is printed; it holds no state, so records can be formatted on the
+/// threads that replayed them and written in order afterwards.
+#[derive(Debug, Clone, Copy)]
+pub struct Formatter {
     format: Format,
-    out: W,
-    pub summary: Summary,
     /// CSV only: one row per game ([`games`]) instead of one per finding.
     game_rows: bool,
+}
+
+impl Formatter {
+    pub fn write<W: Write>(&self, out: &mut W, r: &GameRecord) -> io::Result<()> {
+        match self.format {
+            Format::Jsonl => {
+                serde_json::to_writer(&mut *out, r)?;
+                out.write_all(b"\n")
+            }
+            Format::Csv if self.game_rows => games::write_row(out, &games::row(r)),
+            Format::Csv => write_csv(out, r),
+            Format::Text => write_text(out, r),
+        }
+    }
+}
+
+pub struct Reporter<W: Write> {
+    formatter: Formatter,
+    out: W,
+    pub summary: Summary,
 }
 
 /// One CSV row, quoted as the `csv` crate quotes.
@@ -91,10 +137,12 @@ fn csv_row<W: Write>(out: &mut W, fields: &[&str]) -> io::Result<()> {
 impl<W: Write> Reporter<W> {
     pub fn new(format: Format, out: W) -> io::Result<Reporter<W>> {
         let mut r = Reporter {
-            format,
+            formatter: Formatter {
+                format,
+                game_rows: false,
+            },
             out,
             summary: Summary::default(),
-            game_rows: false,
         };
         if format == Format::Csv {
             csv_row(&mut r.out, &CSV_HEADER)?;
@@ -105,10 +153,12 @@ impl<W: Write> Reporter<W> {
     /// A CSV reporter with one row per game (`validate --summary`, see [`games`]).
     pub fn per_game(out: W) -> io::Result<Reporter<W>> {
         let mut r = Reporter {
-            format: Format::Csv,
+            formatter: Formatter {
+                format: Format::Csv,
+                game_rows: true,
+            },
             out,
             summary: Summary::default(),
-            game_rows: true,
         };
         games::write_row(&mut r.out, &games::header())?;
         Ok(r)
@@ -119,79 +169,76 @@ impl<W: Write> Reporter<W> {
         &mut self.out
     }
 
-    pub fn write(&mut self, r: &GameRecord) -> io::Result<()> {
-        self.summary.add(r);
-        match self.format {
-            Format::Jsonl => {
-                serde_json::to_writer(&mut self.out, r)?;
-                self.out.write_all(b"\n")
-            }
-            Format::Csv if self.game_rows => games::write_row(&mut self.out, &games::row(r)),
-            Format::Csv => self.write_csv(r),
-            Format::Text => write_text(&mut self.out, r),
-        }
+    /// The record printer, to format records away from the reporter.
+    pub fn formatter(&self) -> Formatter {
+        self.formatter
     }
 
-    fn write_csv(&mut self, r: &GameRecord) -> io::Result<()> {
-        let game = r.game.to_string();
-        let offset = r.offset.to_string();
-        let line = r.line.to_string();
-        let plies = r.plies.to_string();
-        let base = [
-            r.file.as_str(),
-            &game,
-            &offset,
-            &line,
-            &r.lang,
-            r.variant,
-            &plies,
-            r.status,
-            &r.final_fen,
-        ];
-        if r.findings.is_empty() {
-            let mut row: Vec<&str> = base.to_vec();
-            row.extend(["", "", "", "", "", "", "", "", ""]);
-            csv_row(&mut self.out, &row)?;
-        }
-        for f in &r.findings {
-            let ply = f.ply.to_string();
-            let fl = f.line.to_string();
-            let fc = f.column.to_string();
-            let sugg = f
-                .suggestions
-                .as_ref()
-                .map(|s| {
-                    s.iter()
-                        .map(|x| x.san.as_str())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
-                .unwrap_or_default();
-            let severity = severity_id(f.severity);
-            let mut row: Vec<&str> = base.to_vec();
-            row.extend([
-                f.kind.id(),
-                severity,
-                &ply,
-                f.move_text.as_deref().unwrap_or(""),
-                &fl,
-                &fc,
-                f.reason.unwrap_or(""),
-                &f.message,
-                &sugg,
-            ]);
-            csv_row(&mut self.out, &row)?;
-        }
-        Ok(())
+    pub fn write(&mut self, r: &GameRecord) -> io::Result<()> {
+        self.summary.add(r);
+        self.formatter.write(&mut self.out, r)
     }
 
     /// Write what ends the report (the summary table in text format) and flush.
     pub fn finish(&mut self) -> io::Result<()> {
-        if self.format == Format::Text {
+        if self.formatter.format == Format::Text {
             write_summary(&mut self.out, &self.summary)?;
         }
         self.out.flush()
     }
+}
+
+fn write_csv<W: Write>(out: &mut W, r: &GameRecord) -> io::Result<()> {
+    let game = r.game.to_string();
+    let offset = r.offset.to_string();
+    let line = r.line.to_string();
+    let plies = r.plies.to_string();
+    let base = [
+        r.file.as_str(),
+        &game,
+        &offset,
+        &line,
+        &r.lang,
+        r.variant,
+        &plies,
+        r.status,
+        &r.final_fen,
+    ];
+    if r.findings.is_empty() {
+        let mut row: Vec<&str> = base.to_vec();
+        row.extend(["", "", "", "", "", "", "", "", ""]);
+        csv_row(out, &row)?;
+    }
+    for f in &r.findings {
+        let ply = f.ply.to_string();
+        let fl = f.line.to_string();
+        let fc = f.column.to_string();
+        let sugg = f
+            .suggestions
+            .as_ref()
+            .map(|s| {
+                s.iter()
+                    .map(|x| x.san.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .unwrap_or_default();
+        let severity = severity_id(f.severity);
+        let mut row: Vec<&str> = base.to_vec();
+        row.extend([
+            f.kind.id(),
+            severity,
+            &ply,
+            f.move_text.as_deref().unwrap_or(""),
+            &fl,
+            &fc,
+            f.reason.unwrap_or(""),
+            &f.message,
+            &sugg,
+        ]);
+        csv_row(out, &row)?;
+    }
+    Ok(())
 }
 
 pub fn severity_id(s: Severity) -> &'static str {
