@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Times `scoresheet validate` against the pgn-reader + shakmaty baseline (benches/baseline,
+# validating the way pgn-reader's own examples do) on the same input, and checks the speed
+# and memory targets of bulk validation:
+#
+#   1. one thread, every finding on: at least 1.3x the baseline's throughput (MB/s);
+#   2. two threads: at least 1.8x scoresheet's own one-thread throughput;
+#   3. the Laws findings (repetition, 50/75 moves, dead positions) cost at most 15%;
+#   4. peak RSS under 64 MB with --jobs 2, on the input and on a generated 2 GB archive.
+#
+# Usage: benches/compare.sh [FILE...]
+#   With no FILE: the concatenation of every *.pgn under ../shared/corpora (sorted by path).
+#   RUNS=N      timed runs per row, the fastest kept (default 3)
+#   BIG_GB=N    size of the generated archive for target 4 (default 2; 0 skips it)
+# Output: a table (games/s, plies/s, MB/s, peak RSS) and one PASS/FAIL line per target.
+# Exit status: 0 when every target passes, 1 otherwise.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RUNS=${RUNS:-3}
+BIG_GB=${BIG_GB:-2}
+work=target/compare
+mkdir -p "$work"
+
+if [ $# -eq 0 ]; then
+    if [ ! -d ../shared/corpora ]; then
+        echo "compare.sh: no input given and ../shared/corpora is absent" >&2
+        exit 2
+    fi
+    input=$work/all.pgn
+    if [ ! -s "$input" ]; then
+        find ../shared/corpora -name '*.pgn' -type f | LC_ALL=C sort | while read -r f; do
+            cat "$f"
+            printf '\n\n'
+        done >"$input"
+    fi
+    set -- "$input"
+fi
+
+echo "building scoresheet and the baseline (release)..." >&2
+cargo build --release --quiet
+(cd benches/baseline && cargo build --release --quiet)
+scoresheet=target/release/scoresheet
+baseline=benches/baseline/target/release/pgn-reader-baseline
+
+bytes=0
+for f in "$@"; do bytes=$((bytes + $(stat -c %s "$f"))); done
+
+# run LABEL CMD...: the fastest of RUNS runs; sets secs, rss_kb, games, plies.
+run() {
+    local label=$1
+    shift
+    local best="" best_rss=0 out
+    for _ in $(seq "$RUNS"); do
+        out=$( { /usr/bin/time -f 'TIME %e %M' "$@" 2>&1 >/dev/null; } 2>&1 || true)
+        local t rss
+        t=$(echo "$out" | awk '/^TIME/ {print $2}')
+        rss=$(echo "$out" | awk '/^TIME/ {print $3}')
+        if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN {exit !(a < b)}'; then best=$t; fi
+        [ "$rss" -gt "$best_rss" ] && best_rss=$rss
+        last=$out
+    done
+    secs=$best
+    rss_kb=$best_rss
+    # scoresheet: "scoresheet: G games, P plies, ..."; the baseline: "games=G plies=P ..."
+    games=$(echo "$last" | sed -n 's/^scoresheet: \([0-9]*\) games, \([0-9]*\) plies.*/\1/p; s/^games=\([0-9]*\) .*/\1/p' | head -1)
+    plies=$(echo "$last" | sed -n 's/^scoresheet: \([0-9]*\) games, \([0-9]*\) plies.*/\2/p; s/^games=[0-9]* plies=\([0-9]*\) .*/\1/p' | head -1)
+    printf '%-42s %8.2f s %10.0f %12.0f %8.1f %8.1f\n' "$label" "$secs" \
+        "$(echo "$games / $secs" | bc -l)" "$(echo "$plies / $secs" | bc -l)" \
+        "$(echo "$bytes / 1000000 / $secs" | bc -l)" "$(echo "$rss_kb / 1024" | bc -l)"
+}
+
+echo "input: $* ($((bytes / 1000000)) MB); best of $RUNS runs; $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+printf '%-42s %10s %10s %12s %8s %8s\n' "" "time" "games/s" "plies/s" "MB/s" "RSS MB"
+run "baseline: pgn-reader + shakmaty, 1 thread" "$baseline" "$@"
+base=$secs
+run "baseline: reader + 2 validating threads" "$baseline" --threads 2 "$@"
+run "scoresheet --jobs 1 (every finding)" "$scoresheet" validate --jobs 1 --format jsonl -o /dev/null "$@"
+one=$secs
+run "scoresheet --jobs 1 --no-laws" "$scoresheet" validate --jobs 1 --no-laws --format jsonl -o /dev/null "$@"
+nolaws=$secs
+run "scoresheet --jobs 2 (every finding)" "$scoresheet" validate --jobs 2 --format jsonl -o /dev/null "$@"
+two=$secs
+two_rss=$rss_kb
+
+status=0
+verdict() { # NAME OK DETAIL
+    if [ "$2" = 1 ]; then echo "PASS  $1: $3"; else echo "FAIL  $1: $3"; status=1; fi
+}
+ratio=$(echo "$base / $one" | bc -l)
+verdict "1 thread vs baseline >= 1.3x" "$(echo "$ratio >= 1.3" | bc)" "$(printf '%.2fx' "$ratio")"
+scale=$(echo "$one / $two" | bc -l)
+verdict "2 threads vs 1 >= 1.8x" "$(echo "$scale >= 1.8" | bc)" "$(printf '%.2fx' "$scale")"
+cost=$(echo "($one - $nolaws) / $nolaws * 100" | bc -l)
+verdict "Laws cost <= 15%" "$(echo "$cost <= 15" | bc)" "$(printf '%+.1f%%' "$cost")"
+verdict "peak RSS --jobs 2 < 64 MB" "$(echo "$two_rss < 65536" | bc)" "$(printf '%.1f MB' "$(echo "$two_rss / 1024" | bc -l)")"
+
+if [ "$BIG_GB" != 0 ]; then
+    big=$work/big-${BIG_GB}g.pgn
+    if [ ! -s "$big" ] || [ "$(stat -c %s "$big")" -lt $((BIG_GB * 1000000000)) ]; then
+        echo "generating $big from $*..." >&2
+        : >"$big"
+        while [ "$(stat -c %s "$big")" -lt $((BIG_GB * 1000000000)) ]; do cat "$@" >>"$big"; done
+    fi
+    big_bytes=$(stat -c %s "$big")
+    saved=$bytes
+    bytes=$big_bytes
+    RUNS=1 run "scoresheet --jobs 2, $((big_bytes / 1000000)) MB generated" "$scoresheet" validate --jobs 2 --format jsonl -o /dev/null "$big"
+    bytes=$saved
+    verdict "peak RSS --jobs 2 on $((big_bytes / 1000000)) MB < 64 MB" "$(echo "$rss_kb < 65536" | bc)" "$(printf '%.1f MB' "$(echo "$rss_kb / 1024" | bc -l)")"
+fi
+exit $status
