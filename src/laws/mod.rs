@@ -119,14 +119,18 @@ pub fn adjudicate(
     let counts = fifty_moves::find(&positions);
     let last = positions[n];
     let mut endings = Vec::new();
-    let mated = last.is_checkmate().then(|| last.turn());
+    // One move generation for both mate and stalemate.
+    let no_moves = last.legal_moves().is_empty();
+    let mated = (no_moves && last.is_check()).then(|| last.turn());
+    let stalemate = no_moves && mated.is_none();
     if mated.is_some() {
         endings.push((EndKind::Checkmate, n));
-    } else if last.is_stalemate() {
+    } else if stalemate {
         endings.push((EndKind::Stalemate, n));
     }
-    let dead_at = if opts.dead_positions {
-        dead::first_dead_ply(&positions).filter(|&p| !(p == n && last.is_stalemate()))
+    // A mate on the board is no dead position, nor (deadness never ends) any before it.
+    let dead_at = if opts.dead_positions && mated.is_none() {
+        dead::first_dead_ply(&positions).filter(|&p| !(p == n && stalemate))
     } else {
         None
     };
@@ -205,7 +209,7 @@ pub fn adjudicate(
         );
         f.side = Some(side_id(!c));
         findings.push(f);
-    } else if last.is_stalemate() {
+    } else if stalemate {
         findings.push(make(
             Kind::Stalemate,
             n,

@@ -498,10 +498,11 @@ struct Acc {
 }
 
 impl Acc {
-    fn emit(&mut self, line: &Line, event: GameEvent) {
+    /// Hand out an event when events are collected (`event` is only built then).
+    fn emit(&mut self, line: &Line, event: impl FnOnce() -> GameEvent) {
         if let Some(events) = self.events.as_mut() {
             if !line.dead && !line.silent {
-                events.push(event);
+                events.push(event());
             }
         }
     }
@@ -791,7 +792,7 @@ impl<'a> Game<'a> {
                 }
                 TokenKind::DrawOffer => {
                     let line = stack.last_mut().expect("the mainline is never popped");
-                    acc.emit(line, GameEvent::DrawOffer);
+                    acc.emit(line, || GameEvent::DrawOffer);
                     if notation && line.depth == 0 && !line.dead {
                         let side = match line.pos.turn() {
                             Color::White => "Black",
@@ -828,7 +829,7 @@ impl<'a> Game<'a> {
                     // A variation inside a line that has stopped is part of the unreplayed rest.
                     let silent = parent.silent || parent.dead || dead;
                     if !silent {
-                        acc.emit(parent, GameEvent::VariationStart);
+                        acc.emit(parent, || GameEvent::VariationStart);
                     }
                     if depth == MAX_VARIATION_DEPTH + 1 && notation {
                         let mut f = self.finding(
@@ -860,7 +861,7 @@ impl<'a> Game<'a> {
                         acc.close(&done, token.start);
                         if !done.silent {
                             let parent = stack.last().expect("the mainline is never popped");
-                            acc.emit(parent, GameEvent::VariationEnd);
+                            acc.emit(parent, || GameEvent::VariationEnd);
                         }
                     } else if notation {
                         let line = &stack[0];
@@ -900,7 +901,7 @@ impl<'a> Game<'a> {
                         ));
                     }
                     if token.kind == TokenKind::Comment {
-                        acc.emit(line, self.comment_event(token));
+                        acc.emit(line, || self.comment_event(token));
                     }
                 }
                 TokenKind::UnterminatedComment => {}
@@ -914,16 +915,16 @@ impl<'a> Game<'a> {
                 }
                 TokenKind::Comment => {
                     let line = stack.last().expect("the mainline is never popped");
-                    acc.emit(line, self.comment_event(token));
+                    acc.emit(line, || self.comment_event(token));
                 }
                 TokenKind::Nag(n) => {
                     let line = stack.last().expect("the mainline is never popped");
-                    acc.emit(line, GameEvent::Nag(*n));
+                    acc.emit(line, || GameEvent::Nag(*n));
                 }
                 TokenKind::Escape => {
                     let line = stack.last().expect("the mainline is never popped");
                     let raw = self.text.get(token.start..token.end).unwrap_or("");
-                    acc.emit(line, GameEvent::Escape(raw.trim_end().to_string()));
+                    acc.emit(line, || GameEvent::Escape(raw.trim_end().to_string()));
                 }
                 TokenKind::MoveNumber { .. } => {}
             }
@@ -1261,14 +1262,11 @@ impl<'a> Game<'a> {
                         );
                         acc.findings.push(f);
                         acc.irregular_from.get_or_insert(ply);
-                        acc.emit(
-                            line,
-                            GameEvent::Move {
+                        acc.emit(line, || GameEvent::Move {
                                 before: line.pos.clone(),
                                 mv: m,
                                 glyph: w.glyph,
-                            },
-                        );
+                            });
                         line.before = Some(std::mem::replace(&mut line.pos, next));
                         line.ply = ply;
                         line.last_move = Some(m);
@@ -1299,14 +1297,11 @@ impl<'a> Game<'a> {
                 acc.findings.push(f);
             }
         }
-        acc.emit(
-            line,
-            GameEvent::Move {
+        acc.emit(line, || GameEvent::Move {
                 before: line.pos.clone(),
                 mv: chosen,
                 glyph: w.glyph,
-            },
-        );
+            });
         line.before = Some(std::mem::replace(&mut line.pos, next));
         line.ply = ply;
         line.last_move = Some(chosen);
