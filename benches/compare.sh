@@ -10,13 +10,13 @@
 #
 # Usage: benches/compare.sh [FILE...]
 #   With no FILE: the concatenation of every *.pgn under ../shared/corpora (sorted by path).
-#   RUNS=N      timed runs per row, the fastest kept (default 3)
+#   RUNS=N      rounds of timed runs, the fastest of each row kept (default 5)
 #   BIG_GB=N    size of the generated archive for target 4 (default 2; 0 skips it)
 # Output: a table (games/s, plies/s, MB/s, peak RSS) and one PASS/FAIL line per target.
 # Exit status: 0 when every target passes, 1 otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-RUNS=${RUNS:-3}
+RUNS=${RUNS:-5}
 BIG_GB=${BIG_GB:-2}
 work=target/compare
 mkdir -p "$work"
@@ -45,42 +45,64 @@ baseline=benches/baseline/target/release/pgn-reader-baseline
 bytes=0
 for f in "$@"; do bytes=$((bytes + $(stat -c %s "$f"))); done
 
-# run LABEL CMD...: the fastest of RUNS runs; sets secs, rss_kb, games, plies.
-run() {
-    local label=$1
-    shift
-    local best="" best_rss=0 out
-    for _ in $(seq "$RUNS"); do
-        out=$( { /usr/bin/time -f 'TIME %e %M' "$@" 2>&1 >/dev/null; } 2>&1 || true)
-        local t rss
-        t=$(echo "$out" | awk '/^TIME/ {print $2}')
-        rss=$(echo "$out" | awk '/^TIME/ {print $3}')
-        if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN {exit !(a < b)}'; then best=$t; fi
-        [ "$rss" -gt "$best_rss" ] && best_rss=$rss
-        last=$out
-    done
-    secs=$best
-    rss_kb=$best_rss
+# once CMD...: one timed run; sets t, rss, games, plies.
+once() {
+    local out
+    out=$( { /usr/bin/time -f 'TIME %e %M' "$@" 2>&1 >/dev/null; } 2>&1 || true)
+    t=$(echo "$out" | awk '/^TIME/ {print $2}')
+    rss=$(echo "$out" | awk '/^TIME/ {print $3}')
     # scoresheet: "scoresheet: G games, P plies, ..."; the baseline: "games=G plies=P ..."
-    games=$(echo "$last" | sed -n 's/^scoresheet: \([0-9]*\) games, \([0-9]*\) plies.*/\1/p; s/^games=\([0-9]*\) .*/\1/p' | head -1)
-    plies=$(echo "$last" | sed -n 's/^scoresheet: \([0-9]*\) games, \([0-9]*\) plies.*/\2/p; s/^games=[0-9]* plies=\([0-9]*\) .*/\1/p' | head -1)
-    printf '%-42s %8.2f s %10.0f %12.0f %8.1f %8.1f\n' "$label" "$secs" \
-        "$(echo "$games / $secs" | bc -l)" "$(echo "$plies / $secs" | bc -l)" \
-        "$(echo "$bytes / 1000000 / $secs" | bc -l)" "$(echo "$rss_kb / 1024" | bc -l)"
+    games=$(echo "$out" | sed -n 's/^scoresheet: \([0-9]*\) games, \([0-9]*\) plies.*/\1/p; s/^games=\([0-9]*\) .*/\1/p' | head -1)
+    plies=$(echo "$out" | sed -n 's/^scoresheet: \([0-9]*\) games, \([0-9]*\) plies.*/\2/p; s/^games=[0-9]* plies=\([0-9]*\) .*/\1/p' | head -1)
 }
 
-echo "input: $* ($((bytes / 1000000)) MB); best of $RUNS runs; $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+# row LABEL SECS RSS_KB GAMES PLIES BYTES
+row() {
+    printf '%-42s %8.2f s %10.0f %12.0f %8.1f %8.1f\n' "$1" "$2" \
+        "$(echo "$4 / $2" | bc -l)" "$(echo "$5 / $2" | bc -l)" \
+        "$(echo "$6 / 1000000 / $2" | bc -l)" "$(echo "$3 / 1024" | bc -l)"
+}
+
+echo "input: $* ($((bytes / 1000000)) MB); fastest of $RUNS rounds (each round runs every row once, so that"
+echo "a slow spell of the machine hits every row alike); $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 printf '%-42s %10s %10s %12s %8s %8s\n' "" "time" "games/s" "plies/s" "MB/s" "RSS MB"
-run "baseline: pgn-reader + shakmaty, 1 thread" "$baseline" "$@"
-base=$secs
-run "baseline: reader + 2 validating threads" "$baseline" --threads 2 "$@"
-run "scoresheet --jobs 1 (every finding)" "$scoresheet" validate --jobs 1 --format jsonl -o /dev/null "$@"
-one=$secs
-run "scoresheet --jobs 1 --no-laws" "$scoresheet" validate --jobs 1 --no-laws --format jsonl -o /dev/null "$@"
-nolaws=$secs
-run "scoresheet --jobs 2 (every finding)" "$scoresheet" validate --jobs 2 --format jsonl -o /dev/null "$@"
-two=$secs
-two_rss=$rss_kb
+labels=(
+    "baseline: pgn-reader + shakmaty, 1 thread"
+    "baseline: reader + 2 validating threads"
+    "scoresheet --jobs 1 (every finding)"
+    "scoresheet --jobs 1 --no-laws"
+    "scoresheet --jobs 2 (every finding)"
+)
+cmd() {
+    case $1 in
+    0) echo "$baseline" ;;
+    1) echo "$baseline --threads 2" ;;
+    2) echo "$scoresheet validate --jobs 1 --format jsonl -o /dev/null" ;;
+    3) echo "$scoresheet validate --jobs 1 --no-laws --format jsonl -o /dev/null" ;;
+    4) echo "$scoresheet validate --jobs 2 --format jsonl -o /dev/null" ;;
+    esac
+}
+declare -a best best_rss n_games n_plies
+for _ in $(seq "$RUNS"); do
+    for i in 0 1 2 3 4; do
+        # shellcheck disable=SC2046
+        once $(cmd $i) "$@"
+        if [ -z "${best[$i]:-}" ] || awk -v a="$t" -v b="${best[$i]}" 'BEGIN {exit !(a < b)}'; then
+            best[$i]=$t
+        fi
+        [ "$rss" -gt "${best_rss[$i]:-0}" ] && best_rss[$i]=$rss
+        n_games[$i]=$games
+        n_plies[$i]=$plies
+    done
+done
+for i in 0 1 2 3 4; do
+    row "${labels[$i]}" "${best[$i]}" "${best_rss[$i]}" "${n_games[$i]}" "${n_plies[$i]}" "$bytes"
+done
+base=${best[0]}
+one=${best[2]}
+nolaws=${best[3]}
+two=${best[4]}
+two_rss=${best_rss[4]}
 
 status=0
 verdict() { # NAME OK DETAIL
@@ -102,10 +124,8 @@ if [ "$BIG_GB" != 0 ]; then
         while [ "$(stat -c %s "$big")" -lt $((BIG_GB * 1000000000)) ]; do cat "$@" >>"$big"; done
     fi
     big_bytes=$(stat -c %s "$big")
-    saved=$bytes
-    bytes=$big_bytes
-    RUNS=1 run "scoresheet --jobs 2, $((big_bytes / 1000000)) MB generated" "$scoresheet" validate --jobs 2 --format jsonl -o /dev/null "$big"
-    bytes=$saved
-    verdict "peak RSS --jobs 2 on $((big_bytes / 1000000)) MB < 64 MB" "$(echo "$rss_kb < 65536" | bc)" "$(printf '%.1f MB' "$(echo "$rss_kb / 1024" | bc -l)")"
+    once $(cmd 4) "$big"
+    row "scoresheet --jobs 2, $((big_bytes / 1000000)) MB generated" "$t" "$rss" "$games" "$plies" "$big_bytes"
+    verdict "peak RSS --jobs 2 on $((big_bytes / 1000000)) MB < 64 MB" "$(echo "$rss < 65536" | bc)" "$(printf '%.1f MB' "$(echo "$rss / 1024" | bc -l)")"
 fi
 exit $status
