@@ -64,6 +64,20 @@ fn benches(c: &mut Criterion) {
                     .sum::<usize>()
             })
         });
+        // The same work counted in tokens (move numbers, moves, comments, results, ...).
+        let tokens: u64 = games
+            .iter()
+            .map(|g| parse_game(&decode(g.game_bytes())).tokens.len() as u64)
+            .sum();
+        group.throughput(Throughput::Elements(tokens));
+        group.bench_function("grammar_tokens", |b| {
+            b.iter(|| {
+                games
+                    .iter()
+                    .map(|g| parse_game(&decode(g.game_bytes())).tokens.len())
+                    .sum::<usize>()
+            })
+        });
         group.throughput(Throughput::Elements(plies));
         group.bench_function("replay_plies", |b| {
             b.iter(|| {

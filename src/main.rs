@@ -448,10 +448,24 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
             }
         }
         if let Some(bar) = &bar {
+            let s = &reporter.summary;
             bar.set_position(read.load(std::sync::atomic::Ordering::Relaxed));
+            let secs = started.elapsed().as_secs_f64().max(1e-3);
+            // The kinds found most often so far.
+            let mut kinds: Vec<(&str, u64)> = s.by_kind.iter().map(|(k, n)| (*k, *n)).collect();
+            kinds.sort_by(|a, b| b.1.cmp(&a.1));
+            let kinds: Vec<String> = kinds
+                .iter()
+                .take(3)
+                .map(|(k, n)| format!("{k} {n}"))
+                .collect();
             bar.set_message(format!(
-                "{} games, {} with errors",
-                reporter.summary.games, reporter.summary.games_with_errors
+                "{} games ({:.0}/s), {} with errors{}{}",
+                s.games,
+                s.games as f64 / secs,
+                s.games_with_errors,
+                if kinds.is_empty() { "" } else { "; " },
+                kinds.join(", ")
             ));
         }
         if let Some(e) = batch.error {

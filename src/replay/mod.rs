@@ -1263,10 +1263,10 @@ impl<'a> Game<'a> {
                         acc.findings.push(f);
                         acc.irregular_from.get_or_insert(ply);
                         acc.emit(line, || GameEvent::Move {
-                                before: line.pos.clone(),
-                                mv: m,
-                                glyph: w.glyph,
-                            });
+                            before: line.pos.clone(),
+                            mv: m,
+                            glyph: w.glyph,
+                        });
                         line.before = Some(std::mem::replace(&mut line.pos, next));
                         line.ply = ply;
                         line.last_move = Some(m);
@@ -1298,10 +1298,10 @@ impl<'a> Game<'a> {
             }
         }
         acc.emit(line, || GameEvent::Move {
-                before: line.pos.clone(),
-                mv: chosen,
-                glyph: w.glyph,
-            });
+            before: line.pos.clone(),
+            mv: chosen,
+            glyph: w.glyph,
+        });
         line.before = Some(std::mem::replace(&mut line.pos, next));
         line.ply = ply;
         line.last_move = Some(chosen);
