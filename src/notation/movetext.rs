@@ -290,6 +290,12 @@ pub fn lex(text: &str) -> Vec<Token> {
         let mut end = pos;
         let bytes = text.as_bytes();
         while end < len {
+            let b = bytes[end];
+            // Most words are ASCII letters and digits: no decoding, no special case.
+            if b.is_ascii_alphanumeric() || matches!(b, b'+' | b'#' | b'-' | b'=' | b'.' | b'x') {
+                end += 1;
+                continue;
+            }
             let ch = text[end..].chars().next().unwrap_or(' ');
             if ch == '(' && end > pos && bytes[end - 1].is_ascii_digit() {
                 if let Ok((r, _)) = (char('('), piece_letter, char(')')).parse(&text[end..]) {
