@@ -666,12 +666,15 @@ impl<'a> Game<'a> {
             silent: false,
             stop_event: None,
         }];
+        // Room for the mainline's plies at once (fewer than the tokens, which also hold move
+        // numbers; capped for games that are mostly variations).
+        let room = tokens.len().min(1024);
         let mut acc = Acc {
             findings: Vec::new(),
             irregular_from: None,
-            mainline: Vec::new(),
-            plies: Vec::new(),
-            mainline_at: Vec::new(),
+            mainline: Vec::with_capacity(room),
+            plies: Vec::with_capacity(room),
+            mainline_at: Vec::with_capacity(room),
             events: events.then(Vec::new),
         };
         let mut result = None;

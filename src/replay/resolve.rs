@@ -154,8 +154,9 @@ pub fn resolve(pos: &Chess, w: &WrittenMove, lang: &Language) -> Resolution {
         None => None,
     };
     let turn = pos.turn();
-    let mut found: Vec<Move> = Vec::new();
-    let mut unpromoted: Vec<Move> = Vec::new();
+    // On the stack: one move fits almost always, and a move is resolved at every ply.
+    let mut found = MoveList::new();
+    let mut unpromoted = MoveList::new();
     for &m in legals.iter() {
         if !fits(m, w, role, turn) {
             continue;
@@ -185,13 +186,13 @@ pub fn resolve(pos: &Chess, w: &WrittenMove, lang: &Language) -> Resolution {
                 .iter()
                 .all(|m| m.from() == first.from() && m.to() == first.to())
             {
-                Resolution::PromotionMissing(unpromoted)
+                Resolution::PromotionMissing(unpromoted.to_vec())
             } else {
-                Resolution::Ambiguous(unpromoted)
+                Resolution::Ambiguous(unpromoted.to_vec())
             }
         }
         0 => Resolution::Illegal,
-        _ => Resolution::Ambiguous(found),
+        _ => Resolution::Ambiguous(found.to_vec()),
     }
 }
 
