@@ -59,14 +59,8 @@ impl Compression {
     }
 }
 
-/// `reader` decoded: by the magic bytes at its start, else by the extension of `name`
-/// (a file named `.gz` that is not gzip fails to read with the decoder's error). Every
-/// decoder streams and reads concatenated members/frames/streams.
-pub fn decoded<R: Read + Send + 'static>(
-    mut reader: R,
-    name: &Path,
-) -> io::Result<(Box<dyn Read + Send>, Compression)> {
-    let mut head = [0u8; 6];
+/// Fill `head` from the start of `reader` (less only at its end): how many bytes were read.
+fn read_head<R: Read + ?Sized>(reader: &mut R, head: &mut [u8]) -> io::Result<usize> {
     let mut got = 0;
     while got < head.len() {
         match reader.read(&mut head[got..]) {
@@ -76,6 +70,18 @@ pub fn decoded<R: Read + Send + 'static>(
             Err(e) => return Err(e),
         }
     }
+    Ok(got)
+}
+
+/// `reader` decoded: by the magic bytes at its start, else by the extension of `name`
+/// (a file named `.gz` that is not gzip fails to read with the decoder's error). Every
+/// decoder streams and reads concatenated members/frames/streams.
+pub fn decoded<R: Read + Send + 'static>(
+    mut reader: R,
+    name: &Path,
+) -> io::Result<(Box<dyn Read + Send>, Compression)> {
+    let mut head = [0u8; 6];
+    let got = read_head(&mut reader, &mut head)?;
     let head = head[..got].to_vec();
     let mut kind = Compression::from_magic(&head);
     if kind == Compression::None {
@@ -220,15 +226,7 @@ pub fn open(
             (path.display().to_string(), r, len)
         };
     let mut head = [0u8; 2];
-    let mut got = 0;
-    while got < 2 {
-        match reader.read(&mut head[got..]) {
-            Ok(0) => break,
-            Ok(n) => got += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
+    let got = read_head(&mut reader, &mut head)?;
     let head = head[..got].to_vec();
     if let Some(little) = utf16_bom(&head) {
         let mut all = head;

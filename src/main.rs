@@ -10,7 +10,7 @@ use std::{
 use clap::{Parser, Subcommand, ValueEnum};
 use rayon::prelude::*;
 use scoresheet::{
-    input::{Batches, Event},
+    input::{Batch, Batches, Event},
     notation::{
         languages::{by_code, languages},
         split::RawGame,
@@ -130,6 +130,19 @@ struct ValidateArgs {
     /// beyond 16 MiB the games' keys are sorted in temporary files (under $TMPDIR).
     #[arg(long, value_name = "FILE", num_args = 0..=1, require_equals = true, default_missing_value = "")]
     duplicates: Option<String>,
+}
+
+/// The batch an event of [`Batches`] brings, or none when it says a file could not be
+/// opened (said on standard error; the run goes on, to end with exit status 2).
+fn batch_of(event: Event, files: &[PathBuf], io_error: &mut bool) -> Option<Batch> {
+    match event {
+        Event::Batch(b) => Some(b),
+        Event::Unreadable { file, error } => {
+            eprintln!("scoresheet: {}: {error}", files[file].display());
+            *io_error = true;
+            None
+        }
+    }
 }
 
 /// One game of a batch, done: its record formatted, and what it adds to the summary.
@@ -381,13 +394,8 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
     let mut batches = Batches::new(files.clone(), parallel, &INTERRUPTED);
     let read = std::sync::Arc::clone(&batches.read);
     for event in &mut batches {
-        let batch = match event {
-            Event::Batch(b) => b,
-            Event::Unreadable { file, error } => {
-                eprintln!("scoresheet: {}: {error}", files[file].display());
-                io_error = true;
-                continue;
-            }
+        let Some(batch) = batch_of(event, &files, &mut io_error) else {
+            continue;
         };
         // Replayed, filtered and formatted where the game is: only bytes and counts
         // come back to be written in order.
@@ -453,7 +461,7 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
             let secs = started.elapsed().as_secs_f64().max(1e-3);
             // The kinds found most often so far.
             let mut kinds: Vec<(&str, u64)> = s.by_kind.iter().map(|(k, n)| (*k, *n)).collect();
-            kinds.sort_by(|a, b| b.1.cmp(&a.1));
+            kinds.sort_by_key(|k| std::cmp::Reverse(k.1));
             let kinds: Vec<String> = kinds
                 .iter()
                 .take(3)
@@ -679,13 +687,8 @@ fn convert_cmd(args: ConvertArgs) -> ExitCode {
     let mut batches = Batches::new(files.clone(), parallel, &INTERRUPTED_NEVER);
     let read = std::sync::Arc::clone(&batches.read);
     for event in &mut batches {
-        let batch = match event {
-            Event::Batch(b) => b,
-            Event::Unreadable { file, error } => {
-                eprintln!("scoresheet: {}: {error}", files[file].display());
-                io_error = true;
-                continue;
-            }
+        let Some(batch) = batch_of(event, &files, &mut io_error) else {
+            continue;
         };
         let name = batch.name.as_str();
         let one = |g: &RawGame| convert_game(g, name, &opts);

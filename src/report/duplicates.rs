@@ -983,7 +983,6 @@ impl Group {
         names: &[String],
         out: &mut W,
     ) -> io::Result<()> {
-        let mut w = csv::Writer::from_writer(Vec::new());
         let (number, hash, plies, n) = (
             number.to_string(),
             self.hash_hex(),
@@ -992,24 +991,23 @@ impl Group {
         );
         let conflicts = self.conflicts.join(" ");
         for (i, c) in self.copies.iter().enumerate() {
-            w.write_record([
-                number.as_str(),
-                &hash,
-                &plies,
-                &n,
-                &(i + 1).to_string(),
-                name(names, c.file_id),
-                &c.game.to_string(),
-                &c.offset.to_string(),
-                &c.line.to_string(),
-                &conflicts,
-            ])
-            .map_err(io::Error::other)?;
+            super::games::write_row(
+                out,
+                &[
+                    number.as_str(),
+                    &hash,
+                    &plies,
+                    &n,
+                    &(i + 1).to_string(),
+                    name(names, c.file_id),
+                    &c.game.to_string(),
+                    &c.offset.to_string(),
+                    &c.line.to_string(),
+                    &conflicts,
+                ],
+            )?;
         }
-        let bytes = w
-            .into_inner()
-            .map_err(|e| io::Error::other(e.to_string()))?;
-        out.write_all(&bytes)
+        Ok(())
     }
 }
 
