@@ -401,6 +401,12 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
         // come back to be written in order.
         let one = |g: &RawGame| {
             let mut r = validate(g, &batch.name, &opts);
+            // The key before the filters: what a copy is does not depend on what is reported.
+            let key = if keys {
+                duplicates::Entry::of(&r, batch.file as u32)
+            } else {
+                None
+            };
             filter.apply(&mut r);
             let mut text = Vec::with_capacity(512);
             let formatted = formatter.write(&mut text, &r);
@@ -409,11 +415,7 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
                 formatted,
                 tally: Tally::of(&r),
                 bad: filter.fails(&r),
-                key: if keys {
-                    duplicates::Entry::of(&r, batch.file as u32)
-                } else {
-                    None
-                },
+                key,
             }
         };
         let done: Vec<Done> = if parallel {
