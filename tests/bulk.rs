@@ -563,3 +563,44 @@ fn duplicates_are_found_across_notations() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn records_come_out_in_input_order_whatever_the_threads() {
+    // Enough games for several batches (of 1,024): the bundled corpus directories, 4 times.
+    let dirs = [
+        "corpora/golden",
+        "corpora/laws",
+        "corpora/localized",
+        "corpora/typos",
+    ];
+    let args: Vec<&str> = dirs.repeat(4);
+    let runs: Vec<Vec<u8>> = ["1", "2", "3"]
+        .iter()
+        .map(|jobs| {
+            let out = scoresheet()
+                .args(["validate", "-q", "--format", "jsonl", "--jobs", jobs])
+                .args(&args)
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(1));
+            out.stdout
+        })
+        .collect();
+    let records = jsonl(&runs[0]);
+    assert!(records.len() > 1024, "{} games", records.len());
+    // Input order: files as named (directories walked sorted), games in file order.
+    let keys: Vec<(String, u64)> = records
+        .iter()
+        .map(|r| {
+            (
+                r["file"].as_str().unwrap().to_string(),
+                r["game"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    for w in keys.windows(2) {
+        assert!(w[0].0 != w[1].0 || w[0].1 + 1 == w[1].1, "{w:?}");
+    }
+    assert_eq!(runs[0], runs[1]);
+    assert_eq!(runs[0], runs[2]);
+}
