@@ -457,6 +457,95 @@ pub fn written_move(input: &str) -> PResult<'_, WrittenMove> {
     Ok((rest, m))
 }
 
+/// The common short-algebraic word read at once, without the general rules (the lexer's hot
+/// path): `Nf3`, `Nbd7`, `N1d7`, `Nxf3`, `Nbxd7`, `e4`, `exd5`, `e8=Q`, `exd8=Q`, `O-O`,
+/// `O-O-O`, in English letters, each with an optional `+` or `#`. It gives exactly what
+/// [`written_move`] gives for the whole word, or `None` for any other word, which the rules
+/// read (a test compares the two over every word of the corpora).
+pub fn plain_san(word: &str) -> Option<WrittenMove> {
+    let b = word.as_bytes();
+    let (body, check) = match b.last()? {
+        b'+' => (&b[..b.len() - 1], CheckMark::Check),
+        b'#' => (&b[..b.len() - 1], CheckMark::Mate),
+        _ => (b, CheckMark::None),
+    };
+    let file = |c: u8| {
+        (b'a'..=b'h')
+            .contains(&c)
+            .then(|| File::new(u32::from(c - b'a')))
+    };
+    let rank = |c: u8| {
+        (b'1'..=b'8')
+            .contains(&c)
+            .then(|| Rank::new(u32::from(c - b'1')))
+    };
+    let letter = |c: u8| {
+        let index = alphabet().index_of(std::str::from_utf8(&[c]).ok()?)?;
+        Some(Letter {
+            index,
+            lowercase: false,
+        })
+    };
+    let mut m;
+    let mut body_len = body.len();
+    match body {
+        [b'O', b'-', b'O'] => m = WrittenMove::new(WrittenKind::Castle(CastlingSide::KingSide)),
+        [b'O', b'-', b'O', b'-', b'O'] => {
+            m = WrittenMove::new(WrittenKind::Castle(CastlingSide::QueenSide));
+        }
+        [p @ (b'K' | b'Q' | b'R' | b'B' | b'N'), rest @ ..] => {
+            m = WrittenMove::new(WrittenKind::Move);
+            m.piece = Some(letter(*p)?);
+            let (origin, to) = match rest {
+                [tf, tr] => (&[][..], [*tf, *tr]),
+                [d, tf, tr] => (std::slice::from_ref(d), [*tf, *tr]),
+                [d, b'x', tf, tr] => {
+                    m.capture = CaptureMark::X;
+                    (std::slice::from_ref(d), [*tf, *tr])
+                }
+                _ => return None,
+            };
+            match origin {
+                [] => {}
+                [b'x'] => m.capture = CaptureMark::X,
+                [d] if file(*d).is_some() => m.from_file = file(*d),
+                [d] if rank(*d).is_some() => m.from_rank = rank(*d),
+                _ => return None,
+            }
+            m.to_file = Some(file(to[0])?);
+            m.to_rank = Some(rank(to[1])?);
+        }
+        _ => {
+            // A pawn: `e4`, `exd5`, with `=Q` on the last rank.
+            let (squares, promotion) = match body {
+                [sq @ .., b'=', p @ (b'Q' | b'R' | b'B' | b'N')] => (sq, Some(letter(*p)?)),
+                _ => (body, None),
+            };
+            m = WrittenMove::new(WrittenKind::Move);
+            let to = match squares {
+                [tf, tr] => [*tf, *tr],
+                [ff, b'x', tf, tr] => {
+                    m.from_file = Some(file(*ff)?);
+                    m.capture = CaptureMark::X;
+                    [*tf, *tr]
+                }
+                _ => return None,
+            };
+            m.to_file = Some(file(to[0])?);
+            m.to_rank = Some(rank(to[1])?);
+            if promotion.is_some() {
+                m.promotion = promotion;
+                m.promotion_style = PromotionStyle::Equals;
+                body_len = squares.len();
+            }
+        }
+    }
+    m.check = check;
+    m.body_len = u16::try_from(body_len).ok()?;
+    m.len = u16::try_from(b.len()).ok()?;
+    Some(m)
+}
+
 /// Every way to read a word of run-together moves (`e4e5`, `Cf3Cf6`, `d4ed4`) as a sequence
 /// of written moves. The first reading is the greedy one (`e4e5` as one long-algebraic move);
 /// the others split a long form into two short ones. Replay picks the reading that is legal.

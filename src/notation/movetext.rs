@@ -329,6 +329,49 @@ pub fn lex(text: &str) -> Vec<Token> {
 
 /// Split one word into move numbers, results and moves (`1.e4e52.Cf3` → `1.` `e4e5` `2.` `Cf3`).
 fn lex_word(text: &str, start: usize, end: usize, expected: &mut u32, tokens: &mut Vec<Token>) {
+    // Most words of most games are one plain SAN move, alone or after its move number
+    // (`Nf3`, `12.Nf3`, `12...Nf6`): no result, no run of moves.
+    let word = &text[start..end];
+    let b = word.as_bytes();
+    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    let dots = b[digits..].iter().take_while(|&&c| c == b'.').count();
+    let san = match (digits, dots) {
+        (0, 0) => Some(0),
+        (1..=4, 1..=3) if digits + dots < b.len() => Some(digits + dots),
+        _ => None,
+    };
+    if let Some(m) = san.and_then(|at| super::moves::plain_san(&word[at..])) {
+        let at = start + digits + dots;
+        if digits > 0 {
+            let number = word[..digits].parse::<u32>().unwrap_or(u32::MAX);
+            tokens.push(Token {
+                kind: TokenKind::MoveNumber {
+                    number,
+                    black: dots >= 2,
+                },
+                start,
+                end: at,
+            });
+            *expected = number.saturating_add(1);
+        }
+        tokens.push(Token {
+            kind: TokenKind::Move(m),
+            start: at,
+            end,
+        });
+        return;
+    }
+    lex_word_by_rules(text, start, end, expected, tokens);
+}
+
+/// [`lex_word`] by the general rules.
+fn lex_word_by_rules(
+    text: &str,
+    start: usize,
+    end: usize,
+    expected: &mut u32,
+    tokens: &mut Vec<Token>,
+) {
     let mut pos = start;
     while pos < end {
         let rest = &text[pos..end];
@@ -483,6 +526,55 @@ fn classify_word(word: &str) -> TokenKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every `.pgn` under `dir`, recursively.
+    fn pgn_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                pgn_files(&p, out);
+            } else if p.extension().is_some_and(|x| x == "pgn") {
+                out.push(p);
+            }
+        }
+    }
+
+    /// The SAN fast path gives exactly the tokens of the general rules, on every word of the
+    /// bundled corpora and, when it is beside the checkout, of `../shared/corpora`.
+    #[test]
+    fn plain_san_words_lex_as_by_the_rules() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        pgn_files(&root.join("corpora"), &mut files);
+        pgn_files(&root.join("../shared/corpora"), &mut files);
+        let mut words = std::collections::BTreeSet::new();
+        for f in &files {
+            let bytes = std::fs::read(f).unwrap();
+            let text = String::from_utf8_lossy(&bytes);
+            for line in text.lines().filter(|l| !l.starts_with('[')) {
+                words.extend(line.split(is_delimiter).map(str::to_string));
+            }
+        }
+        let (mut fast, mut checked) = (0, 0);
+        for w in words.iter().filter(|w| !w.is_empty()) {
+            checked += 1;
+            if super::super::moves::plain_san(w).is_none() {
+                continue;
+            }
+            fast += 1;
+            for expected_in in [1, 7, 40] {
+                let (mut e1, mut e2) = (expected_in, expected_in);
+                let (mut t1, mut t2) = (Vec::new(), Vec::new());
+                lex_word(w, 0, w.len(), &mut e1, &mut t1);
+                lex_word_by_rules(w, 0, w.len(), &mut e2, &mut t2);
+                assert_eq!((t1, e1), (t2, e2), "{w}");
+            }
+        }
+        assert!(fast > 2000, "{fast} of {checked} words took the fast path");
+    }
 
     fn kinds(text: &str) -> Vec<TokenKind> {
         lex(text).into_iter().map(|t| t.kind).collect()
