@@ -277,7 +277,13 @@ pub fn lex(text: &str) -> Vec<Token> {
         }
         let may_be_mark =
             matches!(c, 'e' | 'i') && matches!(rest.as_bytes().get(1), Some(b'.' | b'p'));
-        if let (true, Ok((r, ()))) = (may_be_mark, separate_en_passant(rest)) {
+        // (The rules run only where the first bytes allow them: this is the hot loop.)
+        let mark = if may_be_mark {
+            separate_en_passant(rest).ok()
+        } else {
+            None
+        };
+        if let Some((r, ())) = mark {
             // a check mark or glyph may follow the mark (`exd6 e.p.+`)
             let r = r.trim_start_matches(['+', '#', '!', '?', '‡', '†']);
             if ends_word(r) {
@@ -377,7 +383,12 @@ fn lex_word_by_rules(
         let rest = &text[pos..end];
         let first = rest.as_bytes()[0];
         let may_be_result = matches!(first, b'0' | b'1' | b'*') || rest.starts_with('½');
-        if let (true, Ok((r, res))) = (may_be_result, result(rest)) {
+        let res = if may_be_result {
+            result(rest).ok()
+        } else {
+            None
+        };
+        if let Some((r, res)) = res {
             if r.is_empty() || !r.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
                 let e = end - r.len();
                 tokens.push(Token {
@@ -389,7 +400,12 @@ fn lex_word_by_rules(
                 continue;
             }
         }
-        if let (true, Ok((r, (number, black)))) = (first.is_ascii_digit(), move_number(rest)) {
+        let number = if first.is_ascii_digit() {
+            move_number(rest).ok()
+        } else {
+            None
+        };
+        if let Some((r, (number, black))) = number {
             let e = end - r.len();
             tokens.push(Token {
                 kind: TokenKind::MoveNumber { number, black },
