@@ -179,16 +179,17 @@ impl<R: BufRead> GameSplitter<R> {
                 b if b.is_ascii_whitespace() => {}
                 _ => {
                     self.has_content = true;
-                    if self.depth == 0 && ends_with_result(&line[i..]) {
+                    // the word, up to the next blank or bracket
+                    let end = line[i..]
+                        .iter()
+                        .position(|b| {
+                            b.is_ascii_whitespace() || matches!(b, b'{' | b'(' | b')' | b';')
+                        })
+                        .map_or(line.len(), |n| i + n);
+                    if self.depth == 0 && is_or_ends_with_result(&line[i..end]) {
                         self.saw_result = true;
                     }
-                    // skip to the end of this word
-                    while i + 1 < line.len()
-                        && !line[i + 1].is_ascii_whitespace()
-                        && !matches!(line[i + 1], b'{' | b'(' | b')' | b';')
-                    {
-                        i += 1;
-                    }
+                    i = end - 1;
                 }
             }
             i += 1;
@@ -196,13 +197,12 @@ impl<R: BufRead> GameSplitter<R> {
     }
 }
 
-/// Whether the word at the start of `s` is or ends with a result token.
-fn ends_with_result(s: &[u8]) -> bool {
-    let end = s
-        .iter()
-        .position(|b| b.is_ascii_whitespace() || matches!(b, b'{' | b'(' | b')' | b';'))
-        .unwrap_or(s.len());
-    let word = &s[..end];
+/// Whether a word is or ends with a result token.
+fn is_or_ends_with_result(word: &[u8]) -> bool {
+    // Results end in `0`, `1`, `2`, `*` or the last byte of `½`.
+    if !matches!(word.last(), Some(b'0' | b'1' | b'2' | b'*' | 0xbd)) {
+        return false;
+    }
     word == b"*"
         || word.ends_with(b"1-0")
         || word.ends_with(b"0-1")
