@@ -199,11 +199,10 @@ pub fn is_dead_fast(pos: &Chess) -> bool {
 /// binary search over the earlier ones, which is sound because deadness never ends.
 pub fn first_dead_ply(positions: &[&Chess]) -> Option<usize> {
     let last = positions.len().checked_sub(1)?;
-    // A stalemate ends the game by its own rule, but no mate follows it either.
+    // A stalemate ends the game by its own rule, but no mate follows it either: the solver
+    // calls it unwinnable for both sides (and a mate winnable for the mating side), so the
+    // search below treats it as dead.
     let dead = |p: &Chess| {
-        if p.legal_moves().is_empty() {
-            return !p.is_check();
-        }
         solver_board(p).is_some_and(|b| {
             chasolver::is_unwinnable_fast(&b, chess::Color::White)
                 && chasolver::is_unwinnable_fast(&b, chess::Color::Black)

@@ -457,6 +457,18 @@ pub fn written_move(input: &str) -> PResult<'_, WrittenMove> {
     Ok((rest, m))
 }
 
+/// The alphabet indexes of `K`, `Q`, `R`, `B`, `N`, by the letter's low five bits.
+fn english_letters() -> &'static [Option<u8>; 32] {
+    static TABLE: std::sync::OnceLock<[Option<u8>; 32]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [None; 32];
+        for c in ["K", "Q", "R", "B", "N"] {
+            t[usize::from(c.as_bytes()[0] & 0x1f)] = alphabet().index_of(c);
+        }
+        t
+    })
+}
+
 /// The common short-algebraic word read at once, without the general rules (the lexer's hot
 /// path): `Nf3`, `Nbd7`, `N1d7`, `Nxf3`, `Nbxd7`, `e4`, `exd5`, `e8=Q`, `exd8=Q`, `O-O`,
 /// `O-O-O`, in English letters, each with an optional `+` or `#`. It gives exactly what
@@ -480,7 +492,7 @@ pub fn plain_san(word: &str) -> Option<WrittenMove> {
             .then(|| Rank::new(u32::from(c - b'1')))
     };
     let letter = |c: u8| {
-        let index = alphabet().index_of(std::str::from_utf8(&[c]).ok()?)?;
+        let index = english_letters()[usize::from(c & 0x1f)]?;
         Some(Letter {
             index,
             lowercase: false,
