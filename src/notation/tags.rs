@@ -227,29 +227,14 @@ mod tests {
     /// when it is beside the checkout, of `../shared/corpora`.
     #[test]
     fn plain_tag_pairs_read_as_by_the_rules() {
-        fn lines(dir: &std::path::Path, out: &mut std::collections::BTreeSet<String>) {
-            let Ok(entries) = std::fs::read_dir(dir) else {
-                return;
-            };
-            for e in entries.flatten() {
-                let p = e.path();
-                if p.is_dir() {
-                    lines(&p, out);
-                } else if p.extension().is_some_and(|x| x == "pgn") {
-                    let bytes = std::fs::read(&p).unwrap();
-                    let text = String::from_utf8_lossy(&bytes);
-                    out.extend(
-                        text.lines()
-                            .filter(|l| l.trim_start().starts_with('['))
-                            .map(str::to_string),
-                    );
-                }
-            }
-        }
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut all = std::collections::BTreeSet::new();
-        lines(&root.join("corpora"), &mut all);
-        lines(&root.join("../shared/corpora"), &mut all);
+        for text in crate::notation::corpus_texts() {
+            all.extend(
+                text.lines()
+                    .filter(|l| l.trim_start().starts_with('['))
+                    .map(str::to_string),
+            );
+        }
         let mut fast = 0;
         for l in &all {
             if let Some(pair) = plain_tag_pair(l) {
@@ -257,7 +242,8 @@ mod tests {
                 assert_eq!(Ok(pair), tag_pair_by_rules(l), "{l}");
             }
         }
-        assert!(fast > 1000, "{fast} of {} tag lines", all.len());
+        // (the bundled corpora alone hold some 550 such lines)
+        assert!(fast > 250, "{fast} of {} tag lines", all.len());
     }
 
     #[test]
