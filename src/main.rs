@@ -158,6 +158,21 @@ struct Done {
 /// `convert` is not interrupted between batches.
 static INTERRUPTED_NEVER: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
+/// A write to the output failed during a run. A closed pipe (the reader, `head` say, has
+/// seen enough) ends the run quietly with `pipe_status`; any other error is said (after
+/// `what`, when given) and ends it with 2.
+fn write_failed(e: &io::Error, what: &str, pipe_status: u8) -> ExitCode {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        return ExitCode::from(pipe_status);
+    }
+    if what.is_empty() {
+        eprintln!("scoresheet: {e}");
+    } else {
+        eprintln!("scoresheet: {what}: {e}");
+    }
+    ExitCode::from(2)
+}
+
 /// Set by SIGINT: bulk validation stops after the batch being written.
 static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
@@ -443,11 +458,7 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
             chunk.extend_from_slice(&d.text);
         }
         if let Err(e) = written.and_then(|()| out.write_all(&chunk)) {
-            if e.kind() == io::ErrorKind::BrokenPipe {
-                return ExitCode::from(if io_error { 2 } else { 1 });
-            }
-            eprintln!("scoresheet: writing the report: {e}");
-            return ExitCode::from(2);
+            return write_failed(&e, "writing the report", if io_error { 2 } else { 1 });
         }
         if split_clean.is_some() || split_bad.is_some() {
             let path = &files[batch.file];
@@ -732,11 +743,7 @@ fn convert_cmd(args: ConvertArgs) -> ExitCode {
                 .write_all(sep)
                 .and_then(|()| out.write_all(c.pgn.as_bytes()))
             {
-                if e.kind() == io::ErrorKind::BrokenPipe {
-                    return ExitCode::from(if io_error { 2 } else { 1 });
-                }
-                eprintln!("scoresheet: writing the PGN: {e}");
-                return ExitCode::from(2);
+                return write_failed(&e, "writing the PGN", if io_error { 2 } else { 1 });
             }
         }
         if let Some(bar) = &bar {
@@ -838,10 +845,7 @@ fn position_cmd(args: PositionArgs) -> ExitCode {
             _ => out.write_all(position::to_text(j).as_bytes()),
         };
         if let Err(e) = written {
-            if e.kind() != io::ErrorKind::BrokenPipe {
-                eprintln!("scoresheet: {e}");
-            }
-            return ExitCode::from(2);
+            return write_failed(&e, "", 2);
         }
     }
     if out.flush().is_err() {
@@ -922,10 +926,7 @@ fn envelope_cmd(args: EnvelopeArgs) -> ExitCode {
             }
         };
         if let Err(e) = written {
-            if e.kind() != io::ErrorKind::BrokenPipe {
-                eprintln!("scoresheet: {e}");
-            }
-            return ExitCode::from(2);
+            return write_failed(&e, "", 2);
         }
     }
     if out.flush().is_err() {

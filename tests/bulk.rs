@@ -9,15 +9,9 @@ use std::{
     process::{Command, Output, Stdio},
 };
 
-use common::repo;
+use common::{repo, run_with_stdin, scoresheet};
 use scoresheet::notation::split::GameSplitter;
 use serde_json::Value;
-
-fn scoresheet() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_scoresheet"));
-    c.current_dir(repo());
-    c
-}
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -116,14 +110,10 @@ fn compressed_files_give_the_records_of_the_plain_file() {
                     f.display()
                 );
             }
-            let mut child = scoresheet()
-                .args(["validate", "-q", "--format", "jsonl"])
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .spawn()
-                .unwrap();
-            child.stdin.take().unwrap().write_all(&packed).unwrap();
-            let got = child.wait_with_output().unwrap();
+            let got = run_with_stdin(
+                scoresheet().args(["validate", "-q", "--format", "jsonl"]),
+                packed.clone(),
+            );
             assert_eq!(
                 without_file(jsonl(&got.stdout)),
                 without_file(expected_records.clone()),

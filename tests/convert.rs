@@ -8,12 +8,9 @@
 
 mod common;
 
-use std::{
-    path::{Path, PathBuf},
-    process::{Command, Stdio},
-};
+use std::path::{Path, PathBuf};
 
-use common::{read_tsv, repo, shared};
+use common::{read_tsv, repo, run_with_stdin, scoresheet, shared};
 use rayon::prelude::*;
 use scoresheet::{
     export::{convert_game, ConvertOptions, Notation},
@@ -23,12 +20,6 @@ use scoresheet::{
     },
     replay::{validate_text, LangChoice, Options},
 };
-
-fn scoresheet() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_scoresheet"));
-    c.current_dir(repo());
-    c
-}
 
 /// Exit status, standard output, standard error.
 fn run(args: &[&str]) -> (i32, String, String) {
@@ -626,20 +617,10 @@ fn exit_statuses_output_file_and_standard_input() {
     assert_eq!(code, 0);
     assert_eq!(std::fs::read_to_string(&tmp).unwrap(), out);
     let _ = std::fs::remove_file(&tmp);
-    let mut child = scoresheet()
-        .args(["convert", "-q", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(&std::fs::read(repo().join("corpora/convert/scoresheet-de.txt")).unwrap())
-        .unwrap();
-    let piped = child.wait_with_output().unwrap();
+    let piped = run_with_stdin(
+        scoresheet().args(["convert", "-q", "-"]),
+        std::fs::read(repo().join("corpora/convert/scoresheet-de.txt")).unwrap(),
+    );
     assert_eq!(piped.status.code(), Some(0));
     assert_eq!(String::from_utf8(piped.stdout).unwrap(), out);
     for args in [

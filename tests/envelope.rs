@@ -11,19 +11,10 @@
 
 mod common;
 
-use std::{
-    path::{Path, PathBuf},
-    process::Command,
-};
+use std::path::{Path, PathBuf};
 
-use common::{read_tsv, repo};
+use common::{read_tsv, repo, scoresheet};
 use scoresheet::envelope::{audit_file, audit_text, report, ReportLang, Verdict};
-
-fn scoresheet() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_scoresheet"));
-    c.current_dir(repo());
-    c
-}
 
 fn envelopes() -> Vec<PathBuf> {
     let dir = repo().join("corpora/envelopes");

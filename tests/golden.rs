@@ -5,15 +5,7 @@
 
 mod common;
 
-use std::process::Command;
-
-use common::repo;
-
-fn scoresheet() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_scoresheet"));
-    c.current_dir(repo());
-    c
-}
+use common::{repo, run_with_stdin, scoresheet};
 
 #[test]
 fn golden_reports() {
@@ -115,20 +107,10 @@ fn exit_status() {
 
 #[test]
 fn standard_input_and_formats() {
-    use std::io::Write;
-    let mut child = scoresheet()
-        .args(["validate", "-q", "--format", "csv", "--lang", "it"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"1. e4 e5 2. Cf3 Cc6 3. Cg4 *\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = run_with_stdin(
+        scoresheet().args(["validate", "-q", "--format", "csv", "--lang", "it"]),
+        b"1. e4 e5 2. Cf3 Cc6 3. Cg4 *\n".to_vec(),
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let mut rows = csv::Reader::from_reader(text.as_bytes());
     let header = rows.headers().unwrap().clone();

@@ -448,14 +448,8 @@ pub fn number_fits(number: (u32, bool), pos: &Chess) -> bool {
 mod tests {
     use super::*;
     use crate::notation::languages::by_code;
-    use shakmaty::fen::Fen;
 
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use crate::laws::fen_pos as pos;
 
     fn read_in(text: &str, fen: &str, lang: &str, _evidence: bool) -> Sealed {
         read(

@@ -19,7 +19,7 @@
 pub mod layout;
 pub mod tags;
 
-use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position};
+use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, Move, Position};
 
 use crate::{
     finding::{Kind, Severity},
@@ -368,23 +368,11 @@ fn same_position(a: &Chess, b: &Chess) -> bool {
         && a.fullmoves() == b.fullmoves()
 }
 
-/// The position after a null move, counted as the reader counts it.
-fn null_after(pos: &Chess, mode: CastlingMode) -> Chess {
-    let mut setup = pos.to_setup(EnPassantMode::Legal);
-    setup.ep_square = None;
-    setup.halfmoves = setup.halfmoves.saturating_add(1);
-    if setup.turn == Color::Black {
-        setup.fullmoves = setup.fullmoves.saturating_add(1);
-    }
-    setup.turn = !setup.turn;
-    Chess::from_setup(setup, mode).unwrap_or_else(|_| pos.clone())
-}
-
 /// Write `count` null moves on `line`.
 fn play_nulls(mt: &mut Movetext, line: &mut Line, count: u32, mode: CastlingMode) {
     for _ in 0..count {
         mt.mv(line.pos.fullmoves().get(), line.pos.turn(), "--", false);
-        let next = null_after(&line.pos, mode);
+        let next = crate::replay::null_move(&line.pos, mode).unwrap_or_else(|| line.pos.clone());
         line.before = Some(std::mem::replace(&mut line.pos, next));
     }
 }

@@ -227,14 +227,9 @@ pub fn first_dead_ply(positions: &[&Chess]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{fen::Fen, CastlingMode, Move};
+    use shakmaty::Move;
 
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use crate::laws::fen_pos as pos;
 
     #[test]
     fn material() {

@@ -148,6 +148,22 @@ pub fn adjudicate(
 
     // Claimable draws. They are facts of the record and reported wherever they stand, also
     // after the game ended (where `moves_after_end` says the moves are void).
+    // Who may claim at `ply`: the player to move (`on_board`), and the one who made the
+    // move by writing it first (`by_writing`).
+    let claim = |ply: usize, on_board: &str, by_writing: &str| {
+        let to_move = positions[ply].turn();
+        let mut s = format!(
+            "{} to move may claim a draw ({on_board})",
+            result::side(to_move)
+        );
+        if ply > 0 {
+            s += &format!(
+                "; {} could have claimed by writing this move first ({by_writing})",
+                result::side(!to_move)
+            );
+        }
+        s
+    };
     for (ply, seen) in &reps.threefold {
         let to_move = positions[*ply].turn();
         let mut f = make(
@@ -155,17 +171,12 @@ pub fn adjudicate(
             *ply,
             "9.2",
             format!(
-                "the same position stands for the third time (plies {}): {} to move may claim a draw (9.2.1.2){}",
-                seen.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", "),
-                result::side(to_move),
-                if *ply > 0 {
-                    format!(
-                        "; {} could have claimed by writing this move first (9.2.1.1)",
-                        result::side(!to_move)
-                    )
-                } else {
-                    String::new()
-                }
+                "the same position stands for the third time (plies {}): {}",
+                seen.iter()
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                claim(*ply, "9.2.1.2", "9.2.1.1")
             ),
         );
         f.side = Some(side_id(to_move));
@@ -179,16 +190,8 @@ pub fn adjudicate(
             ply,
             "9.3",
             format!(
-                "fifty moves by each side without a pawn move or a capture: {} to move may claim a draw (9.3.2){}",
-                result::side(to_move),
-                if ply > 0 {
-                    format!(
-                        "; {} could have claimed by writing this move first (9.3.1)",
-                        result::side(!to_move)
-                    )
-                } else {
-                    String::new()
-                }
+                "fifty moves by each side without a pawn move or a capture: {}",
+                claim(ply, "9.3.2", "9.3.1")
             ),
         );
         f.side = Some(side_id(to_move));
@@ -375,18 +378,21 @@ pub fn adjudicate(
     }
 }
 
+/// A position from a FEN, for the tests.
+#[cfg(test)]
+pub(crate) fn fen_pos(fen: &str) -> Chess {
+    use shakmaty::{fen::Fen, CastlingMode};
+    fen.parse::<Fen>()
+        .expect("test FEN")
+        .into_position(CastlingMode::Standard)
+        .expect("test position")
+}
+
 /// Positions of a game given as SAN from a FEN (or the start), for the rules' tests.
 #[cfg(test)]
 pub(crate) fn play_san(fen: Option<&str>, moves: &str) -> Vec<Chess> {
-    use shakmaty::{fen::Fen, san::San, CastlingMode};
-    let mut pos: Chess = match fen {
-        Some(f) => f
-            .parse::<Fen>()
-            .expect("test FEN")
-            .into_position(CastlingMode::Standard)
-            .expect("test position"),
-        None => Chess::default(),
-    };
+    use shakmaty::san::San;
+    let mut pos: Chess = fen.map_or_else(Chess::default, fen_pos);
     let mut out = vec![pos.clone()];
     for san in moves.split_whitespace() {
         let m = san

@@ -1321,7 +1321,7 @@ impl<'a> Game<'a> {
 
 /// The side to move passes: the turn changes, the counters advance as after a move (as
 /// python-chess counts them), no en passant capture remains.
-fn null_move(pos: &Chess, mode: CastlingMode) -> Option<Chess> {
+pub fn null_move(pos: &Chess, mode: CastlingMode) -> Option<Chess> {
     let mut setup = pos.to_setup(EnPassantMode::Legal);
     setup.ep_square = None;
     setup.halfmoves = setup.halfmoves.saturating_add(1);

@@ -769,12 +769,8 @@ fn explain_castling(pos: &Chess, side: CastlingSide) -> Explanation {
 mod tests {
     use super::*;
     use crate::notation::{languages::by_code, moves::written_move};
-    use shakmaty::{fen::Fen, CastlingMode};
 
-    fn pos(fen: &str) -> Chess {
-        let f: Fen = fen.parse().unwrap();
-        f.into_position(CastlingMode::Standard).unwrap()
-    }
+    use crate::laws::fen_pos as pos;
 
     fn run(p: &Chess, s: &str, lang: &str) -> Resolution {
         let (_, w) = written_move(s).unwrap();

@@ -124,16 +124,6 @@ pub struct Reporter<W: Write> {
     pub summary: Summary,
 }
 
-/// One CSV row, quoted as the `csv` crate quotes.
-fn csv_row<W: Write>(out: &mut W, fields: &[&str]) -> io::Result<()> {
-    let mut w = csv::WriterBuilder::new().from_writer(Vec::with_capacity(256));
-    w.write_record(fields).map_err(io::Error::other)?;
-    let bytes = w
-        .into_inner()
-        .map_err(|e| io::Error::other(e.to_string()))?;
-    out.write_all(&bytes)
-}
-
 impl<W: Write> Reporter<W> {
     pub fn new(format: Format, out: W) -> io::Result<Reporter<W>> {
         let mut r = Reporter {
@@ -145,7 +135,7 @@ impl<W: Write> Reporter<W> {
             summary: Summary::default(),
         };
         if format == Format::Csv {
-            csv_row(&mut r.out, &CSV_HEADER)?;
+            games::write_row(&mut r.out, &CSV_HEADER)?;
         }
         Ok(r)
     }
@@ -207,7 +197,7 @@ fn write_csv<W: Write>(out: &mut W, r: &GameRecord) -> io::Result<()> {
     if r.findings.is_empty() {
         let mut row: Vec<&str> = base.to_vec();
         row.extend(["", "", "", "", "", "", "", "", ""]);
-        csv_row(out, &row)?;
+        games::write_row(out, &row)?;
     }
     for f in &r.findings {
         let ply = f.ply.to_string();
@@ -236,7 +226,7 @@ fn write_csv<W: Write>(out: &mut W, r: &GameRecord) -> io::Result<()> {
             &f.message,
             &sugg,
         ]);
-        csv_row(out, &row)?;
+        games::write_row(out, &row)?;
     }
     Ok(())
 }

@@ -1,7 +1,11 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use std::path::{Path, PathBuf};
+use std::{
+    io::Write,
+    path::{Path, PathBuf},
+    process::{Command, Output, Stdio},
+};
 
 use scoresheet::{
     notation::split::GameSplitter,
@@ -10,6 +14,28 @@ use scoresheet::{
 
 pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The `scoresheet` binary, run from the checkout.
+pub fn scoresheet() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_scoresheet"));
+    c.current_dir(repo());
+    c
+}
+
+/// Run `cmd` with `input` on its standard input (fed from a thread of its own, so that a
+/// large input never waits for output nobody reads), standard output captured.
+pub fn run_with_stdin(cmd: &mut Command, input: Vec<u8>) -> Output {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feed = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().unwrap();
+    feed.join().unwrap().unwrap();
+    out
 }
 
 /// Validate every game of a file with the library.
