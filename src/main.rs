@@ -245,21 +245,9 @@ fn progress_bar(total: Option<u64>, quiet: bool) -> Option<indicatif::ProgressBa
 }
 
 fn validate_cmd(args: ValidateArgs) -> ExitCode {
-    let lang = if args.lang.eq_ignore_ascii_case("auto") {
-        LangChoice::Auto
-    } else {
-        match by_code(&args.lang) {
-            Some(l) => LangChoice::Fixed(l),
-            None => {
-                let codes: Vec<&str> = languages().iter().map(|l| l.code.as_str()).collect();
-                eprintln!(
-                    "scoresheet: unknown language `{}`; use auto or one of: {}",
-                    args.lang,
-                    codes.join(", ")
-                );
-                return ExitCode::from(2);
-            }
-        }
+    let lang = match lang_choice(&args.lang) {
+        Ok(l) => l,
+        Err(code) => return code,
     };
     let opts = Options {
         lang,
@@ -630,27 +618,36 @@ struct ConvertArgs {
     quiet: bool,
 }
 
-fn unknown_language(code: &str) -> ExitCode {
+/// A language flag that names an unknown language: said, with the codes there are (and
+/// `auto`, where the flag takes it); exit status 2.
+fn unknown_language(code: &str, auto: bool) -> ExitCode {
     let codes: Vec<&str> = languages().iter().map(|l| l.code.as_str()).collect();
     eprintln!(
-        "scoresheet: unknown language `{code}`; use one of: {}",
+        "scoresheet: unknown language `{code}`; use {}one of: {}",
+        if auto { "auto or " } else { "" },
         codes.join(", ")
     );
     ExitCode::from(2)
 }
 
+/// The language of the games read: `auto` (decided per game) or a code.
+fn lang_choice(code: &str) -> Result<LangChoice, ExitCode> {
+    if code.eq_ignore_ascii_case("auto") {
+        return Ok(LangChoice::Auto);
+    }
+    by_code(code)
+        .map(LangChoice::Fixed)
+        .ok_or_else(|| unknown_language(code, true))
+}
+
 fn convert_cmd(args: ConvertArgs) -> ExitCode {
     use scoresheet::export::{convert_game, ConvertOptions, Converted};
-    let from = if args.from_lang.eq_ignore_ascii_case("auto") {
-        LangChoice::Auto
-    } else {
-        match by_code(&args.from_lang) {
-            Some(l) => LangChoice::Fixed(l),
-            None => return unknown_language(&args.from_lang),
-        }
+    let from = match lang_choice(&args.from_lang) {
+        Ok(l) => l,
+        Err(code) => return code,
     };
     let Some(to) = by_code(&args.to_lang) else {
-        return unknown_language(&args.to_lang);
+        return unknown_language(&args.to_lang, false);
     };
     let opts = ConvertOptions {
         from,
