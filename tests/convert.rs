@@ -731,3 +731,31 @@ fn the_format_checker_catches_what_it_should() {
         assert!(check_export(&bad).is_err(), "{bad}");
     }
 }
+
+/// Converting a converted file changes nothing, for every bundled corpus file (scoresheets
+/// whose unconverted rests hold header words included), and header words inside comments
+/// stay comments.
+#[test]
+fn every_bundled_file_converts_back_to_itself() {
+    let mut checked = 0;
+    for path in common::corpus_files(&repo().join("corpora")) {
+        let name = path.to_string_lossy().to_string();
+        if !(name.ends_with(".pgn") || name.ends_with(".txt")) || name.contains("/envelopes/") {
+            continue;
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        let (once, _) = convert_all(&bytes, &ConvertOptions::default());
+        let (twice, _) = convert_all(once.as_bytes(), &ConvertOptions::default());
+        assert!(once == twice, "{name}: converting the output again changes it");
+        checked += 1;
+    }
+    assert!(checked > 20, "{checked} files");
+    let text = "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 {analysis by\nWhite: he wanted more} e5 2. Nf3 1-0\n";
+    let (out, partial) = convert_all(text.as_bytes(), &ConvertOptions::default());
+    assert_eq!(partial, 0);
+    assert!(out.contains("[White \"?\"]"), "{out}");
+    assert!(
+        out.contains("{analysis by White: he wanted more} 1... e5 2. Nf3 1-0"),
+        "{out}"
+    );
+}

@@ -161,17 +161,40 @@ impl Layout {
                     }
                 }
             } else {
-                // Too long for one line: break inside the run, token by token.
+                // Too long for one line: break inside the run, token by token. A tied token
+                // never begins a line while a token before it on the line may begin it
+                // instead: the break moves back to the last token that is not tied.
+                let mut starts: Vec<(usize, usize, Join)> = Vec::new();
                 for (k, seg) in segs[i..end].iter().enumerate() {
                     if let Seg::Token { text, chars, join } = seg {
-                        let space = usize::from(k == 0 || *join != Join::Glue);
+                        let join = if k == 0 { Join::Break } else { *join };
+                        let space = usize::from(join != Join::Glue);
                         if line_chars > 0 && line_chars + space + chars > MAX_LINE {
+                            let back = starts
+                                .iter()
+                                .rposition(|&(at, _, j)| at > 0 && j != Join::Tie)
+                                .filter(|_| join == Join::Tie);
+                            let carried = back.map(|b| {
+                                let (at, at_chars, _) = starts[b];
+                                let tail = line[at..].to_string();
+                                line.truncate(at);
+                                line.truncate(line.trim_end().len());
+                                line_chars = at_chars;
+                                tail
+                            });
                             flush(&mut out, &mut line, &mut line_chars);
+                            starts.clear();
+                            if let Some(tail) = carried {
+                                line_chars = tail.chars().count();
+                                line = tail;
+                                starts.push((0, 0, Join::Break));
+                            }
                         }
                         if line_chars > 0 && space == 1 {
                             line.push(' ');
                             line_chars += 1;
                         }
+                        starts.push((line.len(), line_chars, join));
                         line.push_str(text);
                         line_chars += chars;
                     }
@@ -204,6 +227,21 @@ mod tests {
         assert_eq!(lines.len(), 2, "{text}");
         assert!(lines[1].starts_with("(1..."), "{text}");
         assert!(lines[1].ends_with("c5)"), "{text}");
+    }
+
+    #[test]
+    fn a_tied_token_does_not_begin_a_line_after_a_long_word() {
+        let mut l = Layout::default();
+        l.word("{Not");
+        l.word("converted");
+        l.word(&"x".repeat(60));
+        l.tied("Risultato:");
+        l.word("1-0}");
+        let text = l.finish();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2, "{text}");
+        assert!(lines[1].ends_with(" Risultato: 1-0}"), "{text}");
+        assert!(lines.iter().all(|x| x.chars().count() <= MAX_LINE), "{text}");
     }
 
     #[test]

@@ -226,17 +226,36 @@ impl<'a> Movetext<'a> {
                 t
             })
             .collect();
-        for (i, t) in tokens.iter().enumerate() {
-            // A line that began with this word would read as a scoresheet header
-            // (`White: ...`, `Data = ...`): keep the word on the line before.
-            let starts_header = i > 0 && {
+        // A line that began with a word that makes a scoresheet header (`White: ...`,
+        // `Data = ...`) would read as one: such a word is kept on the line of the word before,
+        // which is cut first where the two would not fit on one line.
+        let starts_header = |tokens: &[String], i: usize| {
+            i > 0 && {
                 let probe = match tokens.get(i + 1) {
-                    Some(next) => format!("{t} {next}"),
-                    None => t.clone(),
+                    Some(next) => format!("{} {next}", tokens[i]),
+                    None => tokens[i].clone(),
                 };
                 scoresheet_header(&probe).is_some()
-            };
-            if starts_header {
+            }
+        };
+        let mut tokens = tokens;
+        let mut i = 1;
+        while i < tokens.len() {
+            let (before, word) = (tokens[i - 1].chars().count(), tokens[i].chars().count());
+            let keep = before.saturating_sub(MAX_LINE.saturating_sub(word + 1).max(1));
+            if before + 1 + word > MAX_LINE && keep > 0 && starts_header(&tokens, i) {
+                let at = tokens[i - 1]
+                    .char_indices()
+                    .nth(keep)
+                    .map_or(tokens[i - 1].len(), |(at, _)| at);
+                let tail = tokens[i - 1].split_off(at);
+                tokens.insert(i, tail);
+                i += 1;
+            }
+            i += 1;
+        }
+        for (i, t) in tokens.iter().enumerate() {
+            if starts_header(&tokens, i) {
                 self.out.tied(t);
             } else {
                 self.out.word(t);
@@ -864,5 +883,14 @@ mod tests {
             assert!(scoresheet_header(line).is_none(), "{line}");
         }
         assert!(c.pgn.contains("White: better}"));
+        // A long word before the header word: cut so that the two share a line.
+        let text = format!("1. e4 {{{} Risultato: 1-0}} 1-0", "y".repeat(72));
+        let c = convert_text(&text, &ConvertOptions::default());
+        for line in c.pgn.lines() {
+            assert!(scoresheet_header(line).is_none(), "{line}");
+            assert!(line.chars().count() <= MAX_LINE, "{line}");
+        }
+        assert!(c.pgn.contains(" Risultato:"), "{}", c.pgn);
+        assert!(!c.pgn.contains("\nRisultato:"), "{}", c.pgn);
     }
 }

@@ -78,12 +78,16 @@ pub fn parse_game(text: &str) -> ParsedGame {
     let movetext = &text[pos..];
     // Header lines inside the movetext (`Risultato: 1-0` at the foot of a scoresheet) are
     // taken as tags and blanked, keeping every byte offset.
+    // Text inside a comment is never a header: comments are followed from the start of the
+    // movetext, only as far as a line that could be one.
     let mut blanked: Option<String> = None;
     let mut line_start = 0;
+    let mut comments = CommentState::default();
     for line in movetext.split_inclusive('\n') {
         if line.contains(':') || line.contains('=') {
-            if let Some((tag, value)) = scoresheet_header(line) {
-                if !line.trim_start().starts_with('{') {
+            comments.advance_to(movetext.as_bytes(), line_start);
+            if !comments.in_brace {
+                if let Some((tag, value)) = scoresheet_header(line) {
                     game.set_tag(tag, value);
                     let b = blanked.get_or_insert_with(|| movetext.to_string());
                     let end = line_start + line.trim_end_matches(['\n', '\r']).len();
@@ -120,6 +124,41 @@ pub fn parse_game(text: &str) -> ParsedGame {
     game
 }
 
+/// Whether a movetext position is inside a `{}` comment, followed as the lexer reads
+/// comments: `{` to `}`, `;` to the end of its line, and `%` escape lines, both of which may
+/// hold a `{` that opens nothing (an escape line's `%` may follow white space).
+#[derive(Debug, Default)]
+struct CommentState {
+    scanned: usize,
+    in_brace: bool,
+}
+
+impl CommentState {
+    /// Follow the text up to `to`, which must be the start of a line.
+    fn advance_to(&mut self, text: &[u8], to: usize) {
+        let mut i = self.scanned;
+        let mut line_start = i == 0 || text.get(i.wrapping_sub(1)) == Some(&b'\n');
+        while i < to {
+            let b = text[i];
+            if self.in_brace {
+                self.in_brace = b != b'}';
+            } else if b == b'{' {
+                self.in_brace = true;
+            } else if b == b';' || (b == b'%' && line_start) {
+                // The rest of the line is a comment or an escape: skip to its end.
+                i = text[i..to]
+                    .iter()
+                    .position(|&c| c == b'\n')
+                    .map_or(to, |n| i + n);
+                continue;
+            }
+            line_start = b == b'\n' || (line_start && matches!(b, b' ' | b'\t' | b'\r'));
+            i += 1;
+        }
+        self.scanned = to;
+    }
+}
+
 /// 1-based line and column (in characters) of a byte offset in `text`, counting from `first_line`.
 pub fn line_col(text: &str, offset: usize, first_line: u64) -> (u64, u64) {
     let offset = offset.min(text.len());
@@ -153,6 +192,31 @@ mod tests {
         assert_eq!(g.tag("Date"), Some("2020.02.01"));
         assert_eq!(g.tag("Result"), Some("1-0"));
         assert!(!g.tokens.iter().any(|t| t.kind == TokenKind::Unreadable));
+    }
+
+    #[test]
+    fn header_words_inside_comments_stay_comments() {
+        let text = "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 {analysis by\nWhite: he wanted more} e5 2. Nf3 1-0\n";
+        let g = parse_game(text);
+        assert_eq!(g.tag("White"), None);
+        assert_eq!(g.tag("Result"), Some("1-0"));
+        let moves = g
+            .tokens
+            .iter()
+            .filter(|t| matches!(t.kind, TokenKind::Move(_)))
+            .count();
+        assert_eq!(moves, 3);
+        // A `{` in a `;` comment or an escape line opens nothing: the header after it counts.
+        for text in [
+            "1. e4 ; a {brace\nRisultato: 1-0\n",
+            "1. e4\n% {escape\nRisultato: 1-0\n",
+            "1. e4 {a} {b\nc} e5\nRisultato: 1-0\n",
+        ] {
+            assert_eq!(parse_game(text).tag("Result"), Some("1-0"), "{text}");
+        }
+        // After a comment spanning lines, a later header line counts again.
+        let g = parse_game("1. e4 {one\nRisultato: 0-1 two\n} e5\nRisultato: 1-0\n");
+        assert_eq!(g.tag("Result"), Some("1-0"));
     }
 
     #[test]
