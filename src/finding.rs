@@ -166,6 +166,83 @@ pub struct Finding {
     /// Plies the finding rests on (the occurrences of a repeated position).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plies: Option<Vec<u32>>,
+    /// On the last listed warning of a kind and reason that a game repeats more than
+    /// [`MAX_REPEATED_WARNINGS`] times: how many more there are, not listed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub more: Option<u64>,
+}
+
+/// The most findings of one kind and reason that one game lists among its warnings, and
+/// among the findings on its variations; the rest are counted on the last one listed. (No
+/// game of the shared archives comes near it; a damaged or hostile file of stray brackets or
+/// broken variations would otherwise list one finding for every few bytes.) Errors and
+/// adjudications on the mainline are always listed.
+pub const MAX_REPEATED: usize = 10;
+
+/// Whether a finding is one that [`cap_repeated`] may count instead of listing.
+fn may_be_counted(f: &Finding) -> bool {
+    f.severity == Severity::Warning || f.variation.is_some()
+}
+
+/// Keep the first [`MAX_REPEATED`] countable findings of each kind and reason, in order, and
+/// add the number of the others to the `more` of the last one kept. Repeatable: a finding
+/// that already counts others counts as itself and them.
+pub fn cap_repeated(findings: &mut Vec<Finding>) {
+    let countable = findings.iter().filter(|f| may_be_counted(f)).count();
+    if countable <= MAX_REPEATED {
+        return;
+    }
+    let mut seen: Vec<((Kind, Option<&'static str>), usize, usize, u64)> = Vec::new();
+    let mut keep = Vec::with_capacity(findings.len());
+    for (i, f) in findings.iter().enumerate() {
+        if !may_be_counted(f) {
+            keep.push(true);
+            continue;
+        }
+        let key = (f.kind, f.reason);
+        let slot = match seen.iter().position(|(k, ..)| *k == key) {
+            Some(p) => p,
+            None => {
+                seen.push((key, 0, i, 0));
+                seen.len() - 1
+            }
+        };
+        let (_, listed, last, more) = &mut seen[slot];
+        if *listed < MAX_REPEATED {
+            *listed += 1;
+            *last = i;
+            *more += f.more.unwrap_or(0);
+            keep.push(true);
+        } else {
+            *more += 1 + f.more.unwrap_or(0);
+            keep.push(false);
+        }
+    }
+    for (f, _) in findings
+        .iter_mut()
+        .zip(&keep)
+        .filter(|(f, &k)| k && may_be_counted(f))
+    {
+        f.more = None;
+    }
+    for &(_, _, last, more) in &seen {
+        if more > 0 {
+            findings[last].more = Some(more);
+        }
+    }
+    let mut keep = keep.into_iter();
+    findings.retain(|_| keep.next().unwrap_or(true));
+}
+
+/// The message of each finding that counts others says so.
+pub fn say_how_many_more(findings: &mut [Finding]) {
+    for f in findings {
+        if let Some(more) = f.more {
+            f.message.push_str(&format!(
+                " ({more} more like this in this game, not listed)"
+            ));
+        }
+    }
 }
 
 /// The Article of the Laws (2017 text, Appendix C for notation) a finding rests on, where its
@@ -211,6 +288,62 @@ impl Finding {
             article: None,
             side: None,
             plies: None,
+            more: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeated_findings_are_counted_not_listed() {
+        let warning = |i: u32, reason| {
+            let mut f = Finding::new(Kind::Structure, i, format!("w{i}"));
+            f.reason = Some(reason);
+            f
+        };
+        let mut findings: Vec<Finding> = (0..25)
+            .map(|i| warning(i, if i % 5 == 0 { "a" } else { "b" }))
+            .collect();
+        findings.insert(3, Finding::new(Kind::IllegalMove, 3, "e".into()));
+        let mut in_variation = Finding::new(Kind::IllegalMove, 4, "v".into());
+        in_variation.variation = Some(1);
+        findings.extend(std::iter::repeat_n(in_variation, 12));
+        cap_repeated(&mut findings);
+        // 5 of reason a (all kept), 10 of the 20 of reason b, the mainline error, 10 of the
+        // 12 errors in variations.
+        assert_eq!(findings.len(), 26);
+        let b: Vec<&Finding> = findings.iter().filter(|f| f.reason == Some("b")).collect();
+        assert_eq!(b.len(), 10);
+        assert_eq!(b[9].more, Some(10));
+        assert_eq!(findings.last().unwrap().more, Some(2));
+        assert_eq!(findings.iter().filter(|f| f.more.is_some()).count(), 2);
+        // Capping again, with more findings after, adds up and moves nothing twice.
+        findings.extend((0..7).map(|i| warning(100 + i, "b")));
+        cap_repeated(&mut findings);
+        let b: Vec<&Finding> = findings.iter().filter(|f| f.reason == Some("b")).collect();
+        assert_eq!(b.len(), 10);
+        assert_eq!(b[9].more, Some(17));
+        assert_eq!(findings.iter().filter(|f| f.more.is_some()).count(), 2);
+        say_how_many_more(&mut findings);
+        assert!(b_message(&findings).ends_with("(17 more like this in this game, not listed)"));
+        let mut few = vec![warning(1, "a"); 10];
+        cap_repeated(&mut few);
+        assert_eq!(few.len(), 10);
+        assert!(few.iter().all(|f| f.more.is_none()));
+        // Errors on the mainline are all listed.
+        let mut errors = vec![Finding::new(Kind::IllegalMove, 1, "e".into()); 30];
+        cap_repeated(&mut errors);
+        assert_eq!(errors.len(), 30);
+    }
+
+    fn b_message(findings: &[Finding]) -> &str {
+        &findings
+            .iter()
+            .rfind(|f| f.reason == Some("b"))
+            .expect("a b warning")
+            .message
     }
 }

@@ -746,7 +746,10 @@ fn every_bundled_file_converts_back_to_itself() {
         let bytes = std::fs::read(&path).unwrap();
         let (once, _) = convert_all(&bytes, &ConvertOptions::default());
         let (twice, _) = convert_all(once.as_bytes(), &ConvertOptions::default());
-        assert!(once == twice, "{name}: converting the output again changes it");
+        assert!(
+            once == twice,
+            "{name}: converting the output again changes it"
+        );
         checked += 1;
     }
     assert!(checked > 20, "{checked} files");

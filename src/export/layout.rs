@@ -241,7 +241,10 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 2, "{text}");
         assert!(lines[1].ends_with(" Risultato: 1-0}"), "{text}");
-        assert!(lines.iter().all(|x| x.chars().count() <= MAX_LINE), "{text}");
+        assert!(
+            lines.iter().all(|x| x.chars().count() <= MAX_LINE),
+            "{text}"
+        );
     }
 
     #[test]

@@ -442,19 +442,30 @@ fn trailing_nulls(
     (nulls, at)
 }
 
-/// The position the first move of the variation opened at `events[open]` is played from.
-fn variation_start(events: &[GameEvent], open: usize) -> Option<&Chess> {
-    let mut depth = 0u32;
-    for e in &events[open + 1..] {
+/// For each variation's opening event, the position its first move is played from (`None`
+/// for other events and for a variation with no move of its own).
+fn variation_starts(events: &[GameEvent]) -> Vec<Option<&Chess>> {
+    // One pass over the events (a scan from every `(` took time quadratic in the nesting).
+    let mut first = vec![None; events.len()];
+    let mut open: Vec<(usize, bool)> = Vec::new();
+    for (i, e) in events.iter().enumerate() {
         match e {
-            GameEvent::VariationStart => depth += 1,
-            GameEvent::VariationEnd if depth == 0 => return None,
-            GameEvent::VariationEnd => depth -= 1,
-            GameEvent::Move { before, .. } if depth == 0 => return Some(before),
+            GameEvent::VariationStart => open.push((i, false)),
+            GameEvent::VariationEnd => {
+                open.pop();
+            }
+            GameEvent::Move { before, .. } => {
+                if let Some((at, found)) = open.last_mut() {
+                    if !*found {
+                        first[*at] = Some(before);
+                        *found = true;
+                    }
+                }
+            }
             _ => {}
         }
     }
-    None
+    first
 }
 
 fn label(pos: &Chess) -> String {
@@ -625,6 +636,7 @@ pub fn convert_game(raw: &RawGame, file: &str, opts: &ConvertOptions) -> Convert
             if after_event.is_none() {
                 play_nulls(&mut mt, &mut stack[0], trailing_nulls, mode);
             }
+            let starts = variation_starts(&events);
             for (i, event) in events.iter().enumerate() {
                 if after_event == Some(i) {
                     play_nulls(&mut mt, &mut stack[0], trailing_nulls, mode);
@@ -658,9 +670,7 @@ pub fn convert_game(raw: &RawGame, file: &str, opts: &ConvertOptions) -> Convert
                     GameEvent::DrawOffer => mt.draw_offer(),
                     GameEvent::VariationStart => {
                         let parent = stack.last_mut().expect("the mainline stays");
-                        if let (Some(first), Some(branch)) =
-                            (variation_start(&events, i), &parent.before)
-                        {
+                        if let (Some(first), Some(branch)) = (starts[i], &parent.before) {
                             // A variation that starts from the position reached, not from the
                             // one before the last move: null moves were played on the line
                             // (the reader sends no event for them), the last one replaced.

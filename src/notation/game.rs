@@ -159,6 +159,83 @@ impl CommentState {
     }
 }
 
+/// Finds the line and column of byte offsets in one game's text in time independent of where
+/// they are: an index of its line breaks and of its character counts, built on the first
+/// question. (Counting from the start of the text at every finding made a game with many
+/// findings take time quadratic in its length.)
+///
+/// ```
+/// use scoresheet::notation::game::Locator;
+/// let text = "[A \"b\"]\n\n1. e4 Cf9";
+/// let at = Locator::new(text, 10);
+/// assert_eq!(at.locate(text.find("Cf9").unwrap()), (12, 7));
+/// ```
+pub struct Locator<'a> {
+    text: &'a str,
+    first_line: u64,
+    index: std::cell::OnceCell<LineIndex>,
+}
+
+struct LineIndex {
+    /// Byte offsets of the line breaks.
+    newlines: Vec<usize>,
+    /// Characters before each block of [`BLOCK`] bytes.
+    chars_before_block: Vec<u64>,
+}
+
+const BLOCK: usize = 64;
+
+impl<'a> Locator<'a> {
+    pub fn new(text: &'a str, first_line: u64) -> Locator<'a> {
+        Locator {
+            text,
+            first_line,
+            index: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// 1-based line and column (in characters), as [`line_col`] says.
+    pub fn locate(&self, offset: usize) -> (u64, u64) {
+        let bytes = self.text.as_bytes();
+        let offset = offset.min(bytes.len());
+        let index = self.index.get_or_init(|| {
+            let mut chars = 0u64;
+            let mut chars_before_block = Vec::with_capacity(bytes.len() / BLOCK + 1);
+            for block in bytes.chunks(BLOCK) {
+                chars_before_block.push(chars);
+                chars += count_chars(block);
+            }
+            LineIndex {
+                newlines: bytes
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, &b)| (b == b'\n').then_some(i))
+                    .collect(),
+                chars_before_block,
+            }
+        });
+        let chars_before = |at: usize| {
+            let block = at / BLOCK;
+            index.chars_before_block.get(block).copied().unwrap_or(0)
+                + count_chars(&bytes[block * BLOCK..at])
+        };
+        let lines_before = index.newlines.partition_point(|&n| n < offset);
+        let line_start = match lines_before {
+            0 => 0,
+            n => index.newlines[n - 1] + 1,
+        };
+        (
+            self.first_line + lines_before as u64,
+            chars_before(offset) - chars_before(line_start) + 1,
+        )
+    }
+}
+
+/// Characters in UTF-8 bytes: every byte but continuation bytes starts one.
+fn count_chars(bytes: &[u8]) -> u64 {
+    bytes.iter().filter(|&&b| b & 0xc0 != 0x80).count() as u64
+}
+
 /// 1-based line and column (in characters) of a byte offset in `text`, counting from `first_line`.
 pub fn line_col(text: &str, offset: usize, first_line: u64) -> (u64, u64) {
     let offset = offset.min(text.len());
@@ -245,5 +322,24 @@ mod tests {
     fn line_and_column() {
         let text = "[A \"b\"]\n\n1. e4 Cf9";
         assert_eq!(line_col(text, text.find("Cf9").unwrap(), 10), (12, 7));
+    }
+
+    #[test]
+    fn the_locator_agrees_with_counting_from_the_start() {
+        let mut text = String::new();
+        for i in 0..300 {
+            text.push_str(&format!("{i}. é4 ♘f6 {{ü}}"));
+            if i % 7 == 0 {
+                text.push('\n');
+            }
+            if i % 50 == 0 {
+                text.push_str("\n\n");
+            }
+        }
+        let at = Locator::new(&text, 3);
+        for (offset, _) in text.char_indices().chain([(text.len(), ' ')]) {
+            assert_eq!(at.locate(offset), line_col(&text, offset, 3), "{offset}");
+        }
+        assert_eq!(Locator::new("", 1).locate(0), (1, 1));
     }
 }

@@ -21,7 +21,7 @@ use crate::{
     laws::{self, GameFacts, LawsOptions, Termination},
     notation::{
         decode::decode,
-        game::{line_col, parse_game, ParsedGame},
+        game::{parse_game, Locator, ParsedGame},
         languages::{alphabet, english, languages, Language},
         moves::{PromotionStyle, WrittenMove},
         movetext::{GameResult, Token, TokenKind},
@@ -208,7 +208,7 @@ fn read(
     let game = Game {
         text: &text,
         parsed: &parsed,
-        first_line: raw.line.max(1),
+        at: Locator::new(&text, raw.line.max(1)),
         start: start.0,
         mode: start.1,
         policy: opts.illegal,
@@ -271,6 +271,8 @@ fn read(
 }
 
 fn finish(record: &mut GameRecord, line: u64) {
+    crate::finding::cap_repeated(&mut record.findings);
+    crate::finding::say_how_many_more(&mut record.findings);
     for f in &mut record.findings {
         if f.article.is_none() {
             f.article = Some(crate::finding::default_article(f.kind, f.reason));
@@ -452,7 +454,7 @@ fn detect_language(game: &Game) -> (&'static Language, Vec<String>) {
 struct Game<'a> {
     text: &'a str,
     parsed: &'a ParsedGame,
-    first_line: u64,
+    at: Locator<'a>,
     start: Chess,
     mode: CastlingMode,
     policy: IllegalPolicy,
@@ -489,6 +491,8 @@ pub enum GameEvent {
 /// What a replay gathers.
 struct Acc {
     findings: Vec<Finding>,
+    /// Bad moves whose suggestions were ranked by how far the game goes on after them.
+    ranked: u32,
     irregular_from: Option<u32>,
     mainline: Vec<Move>,
     /// Every mainline ply (null moves too) with the position after it.
@@ -497,7 +501,20 @@ struct Acc {
     events: Option<Vec<GameEvent>>,
 }
 
+/// The most bad moves of one game (each stops its line, so there is one per variation at
+/// most) whose suggestions are ranked by replaying the rest of the line after each of them;
+/// later ones are ranked by their text alone. Without it a file of many broken variations
+/// took time quadratic in its length.
+const MAX_RANKED_BAD_MOVES: u32 = 32;
+
 impl Acc {
+    /// Whether the suggestions for the next bad move are ranked by the rest of the line: while
+    /// the game has had fewer than [`MAX_RANKED_BAD_MOVES`] of them.
+    fn rank_by_rest(&mut self) -> bool {
+        self.ranked += 1;
+        self.ranked <= MAX_RANKED_BAD_MOVES
+    }
+
     /// Hand out an event when events are collected (`event` is only built then).
     fn emit(&mut self, line: &Line, event: impl FnOnce() -> GameEvent) {
         if let Some(events) = self.events.as_mut() {
@@ -593,7 +610,7 @@ impl<'a> Game<'a> {
     }
 
     fn locate(&self, offset: usize) -> (u64, u64) {
-        line_col(self.text, offset, self.first_line)
+        self.at.locate(offset)
     }
 
     fn finding(
@@ -676,12 +693,19 @@ impl<'a> Game<'a> {
             plies: Vec::with_capacity(room),
             mainline_at: Vec::with_capacity(room),
             events: events.then(Vec::new),
+            ranked: 0,
         };
         let mut result = None;
         let mut result_at = None;
         let mut consumed_promotion = usize::MAX;
         let mut i = 0;
+        let mut cap_at = 4 * crate::finding::MAX_REPEATED;
         while i < tokens.len() {
+            if acc.findings.len() >= cap_at {
+                // Memory stays in proportion to what is listed, however many findings repeat.
+                crate::finding::cap_repeated(&mut acc.findings);
+                cap_at = cap_at.max(2 * acc.findings.len());
+            }
             let token = &tokens[i];
             match &token.kind {
                 TokenKind::Move(w) => {
@@ -1112,6 +1136,7 @@ impl<'a> Game<'a> {
             p.play_unchecked(m);
             self.continuation(p, at.token, rest, lang, line.depth)
         };
+        let mut by_text = |_: Move| (0, false);
         let chosen = match resolution {
             Resolution::Unique(m) => m,
             Resolution::PromotionMissing(options) => {
@@ -1211,7 +1236,11 @@ impl<'a> Game<'a> {
                         w,
                         lang,
                         self.mode,
-                        &mut rest_after,
+                        if acc.rank_by_rest() {
+                            &mut rest_after
+                        } else {
+                            &mut by_text
+                        },
                     )
                 } else {
                     candidates
@@ -1251,7 +1280,11 @@ impl<'a> Game<'a> {
                         w,
                         lang,
                         self.mode,
-                        &mut rest_after,
+                        if acc.rank_by_rest() {
+                            &mut rest_after
+                        } else {
+                            &mut by_text
+                        },
                     )
                 } else {
                     Vec::new()
