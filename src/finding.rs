@@ -192,7 +192,9 @@ pub fn cap_repeated(findings: &mut Vec<Finding>) {
     if countable <= MAX_REPEATED {
         return;
     }
-    let mut seen: Vec<((Kind, Option<&'static str>), usize, usize, u64)> = Vec::new();
+    /// Per kind and reason: how many are listed, the index of the last, how many not listed.
+    type Tally = ((Kind, Option<&'static str>), usize, usize, u64);
+    let mut seen: Vec<Tally> = Vec::new();
     let mut keep = Vec::with_capacity(findings.len());
     for (i, f) in findings.iter().enumerate() {
         if !may_be_counted(f) {
