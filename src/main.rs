@@ -158,12 +158,16 @@ struct Done {
 /// `convert` is not interrupted between batches.
 static INTERRUPTED_NEVER: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-/// A write to the output failed during a run. A closed pipe (the reader, `head` say, has
-/// seen enough) ends the run quietly with `pipe_status`; any other error is said (after
-/// `what`, when given) and ends it with 2.
-fn write_failed(e: &io::Error, what: &str, pipe_status: u8) -> ExitCode {
+/// The exit status of a run whose reader closed the pipe (`head` has seen enough): the status
+/// a shell reports for a program ended by SIGPIPE (128 + 13), as for any Unix tool, so that a
+/// script never takes it for a bad game (1) or an I/O error (2).
+const BROKEN_PIPE: u8 = 141;
+
+/// A write to the output failed during a run. A closed pipe ends the run at once and quietly
+/// with [`BROKEN_PIPE`]; any other error is said (after `what`, when given) and ends it with 2.
+fn write_failed(e: &io::Error, what: &str) -> ExitCode {
     if e.kind() == io::ErrorKind::BrokenPipe {
-        return ExitCode::from(pipe_status);
+        return ExitCode::from(BROKEN_PIPE);
     }
     if what.is_empty() {
         eprintln!("scoresheet: {e}");
@@ -176,10 +180,27 @@ fn write_failed(e: &io::Error, what: &str, pipe_status: u8) -> ExitCode {
 /// Set by SIGINT: bulk validation stops after the batch being written.
 static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-/// An output file of `validate` (report or split archive), refused when it is an input.
+/// The files to read: standard input when none is named, every directory replaced by the
+/// game files under it; a directory that cannot be read is said, and sets `io_error`.
+fn input_files(named: &[PathBuf], io_error: &mut bool) -> Vec<PathBuf> {
+    if named.is_empty() {
+        return vec![PathBuf::from("-")];
+    }
+    scoresheet::input::expand(named)
+        .into_iter()
+        .filter_map(|p| {
+            p.map_err(|e| {
+                eprintln!("scoresheet: {e}");
+                *io_error = true;
+            })
+            .ok()
+        })
+        .collect()
+}
+
+/// An output file (report, split archive, PGN), refused when it is an input.
 fn create_output(path: &PathBuf, inputs: &[PathBuf]) -> Result<File, ExitCode> {
-    let same = |p: &PathBuf| matches!((std::fs::canonicalize(p), std::fs::canonicalize(path)), (Ok(a), Ok(b)) if a == b);
-    if inputs.iter().any(same) {
+    if inputs.iter().any(|input| same_file(input, path)) {
         eprintln!("scoresheet: the output {} is also an input", path.display());
         return Err(ExitCode::from(2));
     }
@@ -187,6 +208,38 @@ fn create_output(path: &PathBuf, inputs: &[PathBuf]) -> Result<File, ExitCode> {
         eprintln!("scoresheet: {}: {e}", path.display());
         ExitCode::from(2)
     })
+}
+
+/// Whether `input` (`-`: whatever standard input reads) is the file `output` names: the same
+/// device and inode, so that a link, another spelling of the path or a redirection
+/// (`-o it.txt - < it.txt`) is seen too. Creating the output would empty the input.
+fn same_file(input: &std::path::Path, output: &std::path::Path) -> bool {
+    let Ok(out) = std::fs::metadata(output) else {
+        // An output that does not exist yet is no input.
+        return false;
+    };
+    let input = if input.as_os_str() == "-" {
+        use std::os::fd::AsFd;
+        io::stdin()
+            .as_fd()
+            .try_clone_to_owned()
+            .map(File::from)
+            .and_then(|f| f.metadata())
+    } else {
+        std::fs::metadata(input)
+    };
+    input.is_ok_and(|input| same_inode(&input, &out))
+}
+
+#[cfg(unix)]
+fn same_inode(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.dev() == b.dev() && a.ino() == b.ino()
+}
+
+#[cfg(not(unix))]
+fn same_inode(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
+    false
 }
 
 /// Copy each game's bytes of a batch, whole, to the clean or the bad archive; a game
@@ -312,20 +365,7 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let mut io_error = false;
-    let files: Vec<PathBuf> = if args.files.is_empty() {
-        vec![PathBuf::from("-")]
-    } else {
-        scoresheet::input::expand(&args.files)
-            .into_iter()
-            .filter_map(|p| {
-                p.map_err(|e| {
-                    eprintln!("scoresheet: {e}");
-                    io_error = true;
-                })
-                .ok()
-            })
-            .collect()
-    };
+    let files = input_files(&args.files, &mut io_error);
     let mut out: Box<dyn Write> = match &args.output {
         Some(path) => match create_output(path, &files) {
             Ok(f) => Box::new(f),
@@ -446,7 +486,7 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
             chunk.extend_from_slice(&d.text);
         }
         if let Err(e) = written.and_then(|()| out.write_all(&chunk)) {
-            return write_failed(&e, "writing the report", if io_error { 2 } else { 1 });
+            return write_failed(&e, "writing the report");
         }
         if split_clean.is_some() || split_bad.is_some() {
             let path = &files[batch.file];
@@ -502,11 +542,10 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
             let mut w = csv::Writer::from_writer(&mut target);
             let header = w
                 .write_record(duplicates::CSV_HEADER)
-                .map_err(io::Error::other);
+                .map_err(io::Error::from);
             drop(w);
             if let Err(e) = header {
-                eprintln!("scoresheet: writing the duplicates: {e}");
-                return ExitCode::from(2);
+                return write_failed(&e, "writing the duplicates");
             }
         }
         if format == Format::Text && !to_file {
@@ -522,10 +561,7 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
         });
         match found.and_then(|s| target.flush().map(|()| s)) {
             Ok(s) => dup_stats = Some(s),
-            Err(e) => {
-                eprintln!("scoresheet: duplicates: {e}");
-                return ExitCode::from(2);
-            }
+            Err(e) => return write_failed(&e, "duplicates"),
         }
     }
     if let Some(bar) = bar {
@@ -538,10 +574,7 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
         .and_then(|()| split_clean.as_mut().map_or(Ok(()), |f| f.flush()))
         .and_then(|()| split_bad.as_mut().map_or(Ok(()), |f| f.flush()));
     if let Err(e) = finished {
-        if e.kind() != io::ErrorKind::BrokenPipe {
-            eprintln!("scoresheet: writing the report: {e}");
-            return ExitCode::from(2);
-        }
+        return write_failed(&e, "writing the report");
     }
     let s = &reporter.summary;
     let mut err = io::stderr().lock();
@@ -663,26 +696,13 @@ fn convert_cmd(args: ConvertArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let files = if args.files.is_empty() {
-        vec![PathBuf::from("-")]
-    } else {
-        args.files.clone()
-    };
+    let mut io_error = false;
+    let files = input_files(&args.files, &mut io_error);
     let mut out: Box<dyn Write> = match &args.output {
-        Some(path) => {
-            let same = |p: &PathBuf| matches!((std::fs::canonicalize(p), std::fs::canonicalize(path)), (Ok(a), Ok(b)) if a == b);
-            if files.iter().any(same) {
-                eprintln!("scoresheet: the output {} is also an input", path.display());
-                return ExitCode::from(2);
-            }
-            match File::create(path) {
-                Ok(f) => Box::new(io::BufWriter::with_capacity(1 << 20, f)),
-                Err(e) => {
-                    eprintln!("scoresheet: {}: {e}", path.display());
-                    return ExitCode::from(2);
-                }
-            }
-        }
+        Some(path) => match create_output(path, &files) {
+            Ok(f) => Box::new(io::BufWriter::with_capacity(1 << 20, f)),
+            Err(code) => return code,
+        },
         None => Box::new(io::BufWriter::with_capacity(1 << 20, io::stdout().lock())),
     };
     let total: u64 = files
@@ -692,7 +712,6 @@ fn convert_cmd(args: ConvertArgs) -> ExitCode {
     let bar = progress_bar((total > 0).then_some(total), args.quiet);
     let started = std::time::Instant::now();
     let (mut games, mut whole, mut partial, mut skipped) = (0u64, 0u64, 0u64, 0u64);
-    let mut io_error = false;
     let parallel = rayon::current_num_threads() > 1;
     let mut batches = Batches::new(files.clone(), parallel, &INTERRUPTED_NEVER);
     let read = std::sync::Arc::clone(&batches.read);
@@ -740,7 +759,7 @@ fn convert_cmd(args: ConvertArgs) -> ExitCode {
                 .write_all(sep)
                 .and_then(|()| out.write_all(c.pgn.as_bytes()))
             {
-                return write_failed(&e, "writing the PGN", if io_error { 2 } else { 1 });
+                return write_failed(&e, "writing the PGN");
             }
         }
         if let Some(bar) = &bar {
@@ -756,10 +775,7 @@ fn convert_cmd(args: ConvertArgs) -> ExitCode {
         bar.finish_and_clear();
     }
     if let Err(e) = out.flush() {
-        if e.kind() != io::ErrorKind::BrokenPipe {
-            eprintln!("scoresheet: writing the PGN: {e}");
-            return ExitCode::from(2);
-        }
+        return write_failed(&e, "writing the PGN");
     }
     if !args.quiet {
         let secs = started.elapsed().as_secs_f64().max(1e-9);
@@ -837,16 +853,16 @@ fn position_cmd(args: PositionArgs) -> ExitCode {
         bad |= !j.legal;
         let written = match args.format {
             Format::Jsonl => serde_json::to_writer(&mut out, j)
-                .map_err(io::Error::other)
+                .map_err(io::Error::from)
                 .and_then(|()| out.write_all(b"\n")),
             _ => out.write_all(position::to_text(j).as_bytes()),
         };
         if let Err(e) = written {
-            return write_failed(&e, "", 2);
+            return write_failed(&e, "");
         }
     }
-    if out.flush().is_err() {
-        return ExitCode::from(2);
+    if let Err(e) = out.flush() {
+        return write_failed(&e, "");
     }
     if bad {
         ExitCode::from(2)
@@ -923,11 +939,11 @@ fn envelope_cmd(args: EnvelopeArgs) -> ExitCode {
             }
         };
         if let Err(e) = written {
-            return write_failed(&e, "", 2);
+            return write_failed(&e, "");
         }
     }
-    if out.flush().is_err() {
-        return ExitCode::from(2);
+    if let Err(e) = out.flush() {
+        return write_failed(&e, "");
     }
     ExitCode::from(status)
 }

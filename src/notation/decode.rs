@@ -2,6 +2,11 @@
 //! Latin-1 / Windows-1252 (common in Italian archives). No game is ever rejected for its
 //! encoding and no character is lost: a line that is not UTF-8 is read as Windows-1252,
 //! whose five unassigned bytes map to the C1 controls of the same value, as Latin-1 does.
+//! The one exception: control characters that are not white space (NUL, the other C0
+//! controls but tab, line feed, vertical tab, form feed and carriage return, and DEL) are no
+//! text anyone wrote but damage; they are left out of the text read, and [`decode_game`]
+//! says where they were, so that the damage is reported rather than read as part of a
+//! header or a move.
 //!
 //! ```
 //! use scoresheet::notation::decode::decode;
@@ -24,9 +29,56 @@ fn cp1252_char(b: u8) -> char {
     }
 }
 
+/// A control character left out of a game's text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ControlCharacter {
+    /// Byte offset in the decoded text of the character that followed it.
+    pub at: usize,
+    pub character: char,
+}
+
+/// Whether a byte is a control character that is not white space (and so, in UTF-8, such a
+/// character whole: ASCII bytes never continue a character).
+pub(crate) fn is_damage(b: u8) -> bool {
+    matches!(b, 0x00..=0x08 | 0x0e..=0x1f | 0x7f)
+}
+
+/// Decode a game's bytes (as [`decode`]) and say which control characters were left out.
+///
+/// ```
+/// use scoresheet::notation::decode::decode_game;
+/// let (text, left_out) = decode_game(b"1. e4 e5 2. C\0f3");
+/// assert_eq!(text, "1. e4 e5 2. Cf3");
+/// assert_eq!((left_out[0].at, left_out[0].character), (13, '\0'));
+/// ```
+pub fn decode_game(bytes: &[u8]) -> (Cow<'_, str>, Vec<ControlCharacter>) {
+    let text = decode_text(bytes);
+    if !text.bytes().any(is_damage) {
+        return (text, Vec::new());
+    }
+    let mut clean = String::with_capacity(text.len());
+    let mut left_out = Vec::new();
+    for c in text.chars() {
+        if c.is_ascii() && is_damage(c as u8) {
+            left_out.push(ControlCharacter {
+                at: clean.len(),
+                character: c,
+            });
+        } else {
+            clean.push(c);
+        }
+    }
+    (Cow::Owned(clean), left_out)
+}
+
 /// Decode a game's bytes: UTF-8 when valid, otherwise line by line, each line UTF-8 if it is
-/// valid UTF-8 and Windows-1252 if not (files that mix the two exist).
+/// valid UTF-8 and Windows-1252 if not (files that mix the two exist). Control characters
+/// that are not white space are left out (see [`decode_game`]).
 pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
+    decode_game(bytes).0
+}
+
+fn decode_text(bytes: &[u8]) -> Cow<'_, str> {
     match std::str::from_utf8(bytes) {
         Ok(s) => Cow::Borrowed(s),
         Err(_) => {
@@ -79,6 +131,17 @@ mod tests {
     fn latin1_and_cp1252() {
         assert_eq!(decode(b"N\xe9e \x80 \x93x\x94"), "Née € “x”");
         assert_eq!(decode(b"\x81"), "\u{81}");
+    }
+
+    #[test]
+    fn control_characters_are_left_out_and_named() {
+        let (text, left_out) = decode_game(b"\x00Nero: Bianchi\n1. e4\x7f\x01 e5\t\x0c\r\n");
+        assert_eq!(text, "Nero: Bianchi\n1. e4 e5\t\x0c\r\n");
+        let at: Vec<(usize, char)> = left_out.iter().map(|c| (c.at, c.character)).collect();
+        assert_eq!(at, [(0, '\0'), (19, '\x7f'), (19, '\x01')]);
+        // In a Windows-1252 line too.
+        assert_eq!(decode(b"Citt\xe0\x00"), "Città");
+        assert!(decode_game(b"1. e4 e5").1.is_empty());
     }
 
     #[test]

@@ -17,7 +17,7 @@
 
 use std::io::{self, BufRead};
 
-use super::tags::scoresheet_header;
+use super::{decode::is_damage, tags::scoresheet_header};
 
 /// Games larger than this keep their place in the output but are not stored or replayed.
 pub const MAX_GAME_BYTES: usize = 64 << 20;
@@ -217,9 +217,11 @@ fn first_non_blank(line: &[u8]) -> Option<usize> {
     } else {
         0
     };
+    // Control characters that are not text are no more than white space here, as when the
+    // game is read (a NUL before `[Event` or `Nero:` must not split a game).
     line[skip..]
         .iter()
-        .position(|b| !b.is_ascii_whitespace())
+        .position(|&b| !b.is_ascii_whitespace() && !is_damage(b))
         .map(|i| i + skip)
 }
 
@@ -237,6 +239,12 @@ fn opening_header(line: &[u8]) -> Option<bool> {
         return None;
     }
     let text = String::from_utf8_lossy(line);
+    let text = if line.iter().any(|&b| is_damage(b)) {
+        text.replace(|c: char| c.is_ascii() && is_damage(c as u8), "")
+            .into()
+    } else {
+        text
+    };
     scoresheet_header(&text).map(|(tag, _)| tag != "Result")
 }
 
@@ -397,6 +405,13 @@ mod tests {
         assert_eq!(games.len(), 2);
         let games = split("[Event \"a\"]\n\n[Site \"s\"]\n\n1. e4 *\n");
         assert_eq!(games.len(), 1, "one blank line inside the tags");
+    }
+
+    #[test]
+    fn control_characters_split_no_game() {
+        let g = split("Bianco: Rossi\n\0Nero: Bianchi\n\n1. e4 e5 2. Cf3 Cc6\n\n\x01[Event \"b\"]\n\n1. d4 *\n");
+        assert_eq!(g.len(), 2);
+        assert!(String::from_utf8_lossy(&g[1].bytes).contains("[Event"));
     }
 
     #[test]

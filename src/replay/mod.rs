@@ -20,7 +20,7 @@ use crate::{
     finding::{Finding, Kind, Severity},
     laws::{self, GameFacts, LawsOptions, Termination},
     notation::{
-        decode::decode,
+        decode::decode_game,
         game::{parse_game, Locator, ParsedGame},
         languages::{alphabet, english, languages, Language},
         moves::{PromotionStyle, WrittenMove},
@@ -160,7 +160,7 @@ fn read(
     opts: &Options,
     want_events: bool,
 ) -> (GameRecord, Vec<GameEvent>) {
-    let text = decode(raw.game_bytes());
+    let (text, left_out) = decode_game(raw.game_bytes());
     let mut parsed = parse_game(&text);
     let mut record = GameRecord {
         file: file.to_string(),
@@ -182,6 +182,11 @@ fn read(
         mainline: Vec::new(),
         start: None,
     };
+    report_control_characters(
+        &left_out,
+        &Locator::new(&text, raw.line.max(1)),
+        &mut record,
+    );
     if raw.dropped_bytes > 0 {
         record.findings.push(Finding::new(
             Kind::OversizedGame,
@@ -268,6 +273,36 @@ fn read(
     };
     record.tags = Tags(std::mem::take(&mut parsed.tags));
     (record, events)
+}
+
+/// One `structure` warning for each run of control characters left out of the text.
+fn report_control_characters(
+    left_out: &[crate::notation::decode::ControlCharacter],
+    at: &Locator,
+    record: &mut GameRecord,
+) {
+    for run in left_out.chunk_by(|a, b| a.at == b.at) {
+        let names: Vec<String> = run
+            .iter()
+            .map(|c| format!("U+{:04X}", u32::from(c.character)))
+            .collect();
+        let mut f = Finding::new(
+            Kind::Structure,
+            0,
+            format!(
+                "{} ({}) in the text, which no one writes (the file is damaged): left out",
+                if run.len() == 1 {
+                    "a control character"
+                } else {
+                    "control characters"
+                },
+                names.join(" ")
+            ),
+        );
+        f.reason = Some("control_character");
+        (f.line, f.column) = at.locate(run[0].at);
+        record.findings.push(f);
+    }
 }
 
 fn finish(record: &mut GameRecord, line: u64) {

@@ -113,8 +113,33 @@ impl Formatter {
             }
             Format::Csv if self.game_rows => games::write_row(out, &games::row(r)),
             Format::Csv => write_csv(out, r),
-            Format::Text => write_text(out, r),
+            Format::Text => {
+                let mut block = Vec::new();
+                write_text(&mut block, r)?;
+                out.write_all(&escape_controls(&block))
+            }
         }
+    }
+}
+
+/// Text for a terminal: a control character in a tag, a file name or a message (C1 ones come
+/// from Windows-1252 bytes that have no character) is written as its code, `\u{80}`, never
+/// raw; tabs and line breaks stay.
+fn escape_controls(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    let is_control = |c: char| c.is_control() && !matches!(c, '\n' | '\t');
+    match std::str::from_utf8(text) {
+        Ok(s) if s.chars().any(is_control) => {
+            let mut out = String::with_capacity(s.len() + 16);
+            for c in s.chars() {
+                if is_control(c) {
+                    out.push_str(&c.escape_unicode().to_string());
+                } else {
+                    out.push(c);
+                }
+            }
+            std::borrow::Cow::Owned(out.into_bytes())
+        }
+        _ => std::borrow::Cow::Borrowed(text),
     }
 }
 
