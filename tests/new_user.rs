@@ -181,3 +181,33 @@ fn a_closed_pipe_ends_the_run_quietly_with_the_sigpipe_status() {
         assert!(err.is_empty(), "{args:?}: {err}");
     }
 }
+
+/// The fuzzers' seed inputs (the regressions above among them) as plain tests: one record a
+/// game, no panic, and a converted game reads back as one game.
+#[test]
+fn the_fuzz_seeds_read_and_convert() {
+    use scoresheet::{
+        export::{convert_game, ConvertOptions},
+        notation::split::GameSplitter,
+        replay::validate,
+    };
+    let mut seeds = 0;
+    for target in ["validate", "convert", "grammar"] {
+        for path in common::corpus_files(&common::repo().join("fuzz/seeds").join(target)) {
+            let bytes = std::fs::read(&path).unwrap();
+            for game in GameSplitter::new(&bytes[..]) {
+                let game = game.unwrap();
+                validate(&game, "seed", &Options::default());
+                let pgn = convert_game(&game, "seed", &ConvertOptions::default()).pgn;
+                assert_eq!(
+                    GameSplitter::new(pgn.as_bytes()).count(),
+                    1,
+                    "{}",
+                    path.display()
+                );
+            }
+            seeds += 1;
+        }
+    }
+    assert!(seeds >= 10, "{seeds} seeds");
+}
