@@ -86,6 +86,36 @@ fn early_draw_by_event_rule() {
     );
 }
 
+/// `--strict-notation` turns on the optional marks (Appendix C.13), all four alike.
+#[test]
+fn strict_notation_option() {
+    let text = b"1. e4 d5 2. ed5 Qd5 3. Nc3 Qe5 4. Be2 Qg5+ 5. Nf3 *\n";
+    let reasons = |strict: bool| -> Vec<String> {
+        let mut cmd = scoresheet();
+        cmd.args(["validate", "-q", "--format", "csv"]);
+        if strict {
+            cmd.arg("--strict-notation");
+        }
+        let out = run_with_stdin(&mut cmd, text.to_vec());
+        let text = String::from_utf8(out.stdout).unwrap();
+        csv::Reader::from_reader(text.as_bytes())
+            .records()
+            .map(|r| r.unwrap()[15].to_string())
+            .filter(|r| !r.is_empty())
+            .collect()
+    };
+    assert!(reasons(false).is_empty());
+    assert_eq!(
+        reasons(true),
+        [
+            "missing_capture_mark",
+            "missing_capture_mark",
+            "missing_check_mark",
+            "wrong_check_mark"
+        ]
+    );
+}
+
 #[test]
 fn exit_status() {
     let run = |args: &[&str]| scoresheet().args(args).output().unwrap().status.code();
