@@ -202,26 +202,6 @@ pub fn default_article(kind: Kind, reason: Option<&str>) -> &'static str {
     }
 }
 
-/// The notation reasons about the four marks FIDE makes optional (Appendix C.13: "the last
-/// four are optional": `x`, `+`, `#`, `e.p.`): a mark missing, or written where it does not
-/// belong. They are reported only under strict notation checking.
-pub const MARK_REASONS: [&str; 9] = [
-    "missing_capture_mark",
-    "capture_mark_on_non_capture",
-    "missing_check_mark",
-    "wrong_check_mark",
-    "missing_mate_mark",
-    "mate_marked_as_check",
-    "wrong_mate_mark",
-    "missing_en_passant_mark",
-    "en_passant_mark_on_other_move",
-];
-
-/// Whether a notation reason is about an optional mark (see [`MARK_REASONS`]).
-pub fn is_mark_reason(reason: &str) -> bool {
-    MARK_REASONS.contains(&reason)
-}
-
 impl Finding {
     pub fn new(kind: Kind, ply: u32, message: String) -> Finding {
         Finding {

@@ -449,11 +449,14 @@ fn detect_language(game: &Game) -> (&'static Language, Vec<String>) {
     if used == 0 {
         return (english(), Vec::new());
     }
-    let headers = header_evidence(game);
     let mut covering: Vec<&'static Language> = languages()
         .iter()
         .filter(|l| l.mask & used == used)
         .collect();
+    if let [only] = covering[..] {
+        return (only, Vec::new());
+    }
+    let headers = header_evidence(game);
     if covering.is_empty() {
         // Letters of several languages: the majority's, or let replay decide among all.
         covering =
