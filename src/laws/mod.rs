@@ -314,7 +314,9 @@ pub fn adjudicate(
                     Some((a, "the Result tag")),
                     Some((b, "the result written after the moves")),
                 ],
-                _ => [Some((r, "the result")), None],
+                (Some(_), Some(_)) => [Some((r, "the result")), None],
+                (Some(_), None) => [Some((r, "the Result tag")), None],
+                _ => [Some((r, "the result written after the moves")), None],
             };
             for (o, what) in written.into_iter().flatten() {
                 if let Some(why) = result::against_ending(o, t, mated, what) {

@@ -1344,6 +1344,15 @@ impl<'a> Game<'a> {
         }
         let ply = line.ply + 1;
         let written = self.written_text(at);
+        if let Some(n) = line.pending_number.as_mut() {
+            // `2. ... Cc6`: the dots written apart say Black's move as much as `2...` does.
+            n.black |= self.text.get(n.end..at.offset).is_some_and(|gap| {
+                gap.contains(['.', '…'])
+                    && gap
+                        .chars()
+                        .all(|c| c == '.' || c == '…' || c.is_whitespace())
+            });
+        }
         let numbered = line.next_label();
         let expected = line.expected_number();
         let written_number = line.pending_number.take();
@@ -1815,10 +1824,13 @@ mod tests {
             "{}",
             error.message
         );
-        // White's move written `2...`: White's move is missing.
-        let r = run("1. e4 e5 2... Cc6 *");
-        assert_eq!(reasons(&r, Kind::MoveNumber), ["missing_move"]);
-        assert!(r.findings[1].message.contains("a move seems to be missing"));
+        // White's move written `2...` (or `2. ...`): White's move is missing.
+        for text in ["1. e4 e5 2... Cc6 *", "1. e4 e5\n2. ... Cc6\n3. Ab5 a6 *"] {
+            let r = run(text);
+            assert_eq!(reasons(&r, Kind::MoveNumber), ["missing_move"], "{text}");
+            assert!(r.findings[1].message.contains("a move seems to be missing"));
+            assert_eq!(r.findings[1].move_text.as_deref(), Some("2...Cc6"));
+        }
     }
 
     #[test]
@@ -1943,6 +1955,19 @@ mod tests {
         assert_eq!(
             messages[1],
             "the result written after the moves gives the win to Black but Black was checkmated at ply 7"
+        );
+        // A result written once is named where it is written.
+        let r = run("[Result \"1-0\"]\n\n1. f3 e5 2. g4 Dh4#\n");
+        let f = r.findings.last().unwrap();
+        assert_eq!(
+            f.message,
+            "the Result tag gives the win to White but White was checkmated at ply 4"
+        );
+        let r = run("1. f3 e5 2. g4 Dh4# 1/2-1/2\n");
+        let f = r.findings.last().unwrap();
+        assert_eq!(
+            f.message,
+            "the result written after the moves is a draw but ply 4 is checkmate"
         );
         let r = run("[Result \"1-0\"]\n\n1. f3 e5 2. g4 Dh4# 0-1\n");
         let f = r
