@@ -116,6 +116,26 @@ fn strict_notation_option() {
     );
 }
 
+/// A draw offer names the move it was made with, in CSV as in JSON Lines (issue 15).
+#[test]
+fn draw_offer_has_its_move_in_csv() {
+    let out = run_with_stdin(
+        scoresheet().args(["validate", "-q", "--format", "csv"]),
+        b"1. e4 e5 2. Cf3 (=) Cc6 (=) 1/2-1/2\n".to_vec(),
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let moves: Vec<(String, String)> = csv::Reader::from_reader(text.as_bytes())
+        .records()
+        .map(|r| r.unwrap())
+        .filter(|r| &r[9] == "draw_offer")
+        .map(|r| (r[11].to_string(), r[12].to_string()))
+        .collect();
+    assert_eq!(
+        moves,
+        [("3".into(), "2.Cf3".into()), ("4".into(), "2...Cc6".into())]
+    );
+}
+
 #[test]
 fn exit_status() {
     let run = |args: &[&str]| scoresheet().args(args).output().unwrap().status.code();
