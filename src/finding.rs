@@ -22,6 +22,9 @@ pub enum Kind {
     AmbiguousMove,
     /// Understandable but irregular notation (see `reason`).
     Notation,
+    /// A written move number that does not follow from the moves before it: a number skipped,
+    /// repeated or out of order, or one that says a move is missing (see `reason`).
+    MoveNumber,
     /// A `[FEN]` that is not a legal position.
     InvalidFen,
     /// A variant other than standard chess or Chess960.
@@ -65,6 +68,7 @@ impl Kind {
             Kind::IllegalMove => "illegal_move",
             Kind::AmbiguousMove => "ambiguous_move",
             Kind::Notation => "notation",
+            Kind::MoveNumber => "move_number",
             Kind::InvalidFen => "invalid_fen",
             Kind::UnsupportedVariant => "unsupported_variant",
             Kind::OversizedGame => "oversized_game",
@@ -94,9 +98,11 @@ impl Kind {
             | Kind::OversizedGame
             | Kind::MovesAfterEnd
             | Kind::ResultMismatch => Severity::Error,
-            Kind::Notation | Kind::Structure | Kind::NullMove | Kind::EarlyDraw => {
-                Severity::Warning
-            }
+            Kind::Notation
+            | Kind::MoveNumber
+            | Kind::Structure
+            | Kind::NullMove
+            | Kind::EarlyDraw => Severity::Warning,
             Kind::DrawOffer
             | Kind::Threefold
             | Kind::Fivefold
@@ -262,6 +268,8 @@ pub fn default_article(kind: Kind, reason: Option<&str>) -> &'static str {
         (Kind::Notation, Some("wrong_check_mark" | "wrong_mate_mark" | "mate_marked_as_check")) => {
             "C.13"
         }
+        (Kind::Notation, Some("missing_en_passant_mark")) => "C.9.3",
+        (Kind::Notation, Some("missing_check_mark" | "missing_mate_mark")) => "C.13",
         (Kind::Notation, _) => "C",
         (Kind::AmbiguousMove, _) => "C.10",
         (Kind::IllegalMove, _) => "3.1",

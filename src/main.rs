@@ -99,6 +99,10 @@ struct ValidateArgs {
     /// result checks.
     #[arg(long)]
     no_laws: bool,
+    /// Strict notation: also warn where the optional marks `x`, `+`, `#` and `e.p.` (Laws,
+    /// Appendix C.13) are missing or do not fit the move. Off by default.
+    #[arg(long)]
+    strict_notation: bool,
     /// Write the report to FILE instead of standard output.
     #[arg(long, short, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -313,6 +317,7 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
             no_draw_before: args.no_draw_before,
             dead_positions: true,
         },
+        strict_notation: args.strict_notation,
     };
     if let Some(j) = args.jobs {
         if let Err(e) = rayon::ThreadPoolBuilder::new()

@@ -86,6 +86,56 @@ fn early_draw_by_event_rule() {
     );
 }
 
+/// `--strict-notation` turns on the optional marks (Appendix C.13), all four alike.
+#[test]
+fn strict_notation_option() {
+    let text = b"1. e4 d5 2. ed5 Qd5 3. Nc3 Qe5 4. Be2 Qg5+ 5. Nf3 *\n";
+    let reasons = |strict: bool| -> Vec<String> {
+        let mut cmd = scoresheet();
+        cmd.args(["validate", "-q", "--format", "csv"]);
+        if strict {
+            cmd.arg("--strict-notation");
+        }
+        let out = run_with_stdin(&mut cmd, text.to_vec());
+        let text = String::from_utf8(out.stdout).unwrap();
+        csv::Reader::from_reader(text.as_bytes())
+            .records()
+            .map(|r| r.unwrap()[15].to_string())
+            .filter(|r| !r.is_empty())
+            .collect()
+    };
+    assert!(reasons(false).is_empty());
+    assert_eq!(
+        reasons(true),
+        [
+            "missing_capture_mark",
+            "missing_capture_mark",
+            "missing_check_mark",
+            "wrong_check_mark"
+        ]
+    );
+}
+
+/// A draw offer names the move it was made with, in CSV as in JSON Lines (issue 15).
+#[test]
+fn draw_offer_has_its_move_in_csv() {
+    let out = run_with_stdin(
+        scoresheet().args(["validate", "-q", "--format", "csv"]),
+        b"1. e4 e5 2. Cf3 (=) Cc6 (=) 1/2-1/2\n".to_vec(),
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let moves: Vec<(String, String)> = csv::Reader::from_reader(text.as_bytes())
+        .records()
+        .map(|r| r.unwrap())
+        .filter(|r| &r[9] == "draw_offer")
+        .map(|r| (r[11].to_string(), r[12].to_string()))
+        .collect();
+    assert_eq!(
+        moves,
+        [("3".into(), "2.Cf3".into()), ("4".into(), "2...Cc6".into())]
+    );
+}
+
 #[test]
 fn exit_status() {
     let run = |args: &[&str]| scoresheet().args(args).output().unwrap().status.code();

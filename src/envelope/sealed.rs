@@ -430,7 +430,7 @@ fn add_notation_notes(sealed: &mut Sealed, pos: &Chess, w: &WrittenMove) {
     after.play_unchecked(mv);
     let mate = after.is_checkmate();
     let mut issues: Vec<NotationIssue> = Vec::new();
-    notation_issues(pos, mv, w, &after, mate, &mut issues);
+    notation_issues(pos, mv, w, &after, mate, false, &mut issues);
     for i in issues {
         sealed.notes.push(Msg::new(
             format!("notation: {}", i.message),

@@ -280,32 +280,50 @@ pub fn adjudicate(
         }
     }
 
-    // The result against the board.
+    // The result against the board: the Result tag and the result written after the moves
+    // are each held against it, so that the one the board contradicts is named.
     let tag = game.result_tag.and_then(Outcome::parse);
     let token = game.result_token.and_then(Outcome::parse);
     let result = tag.or(token);
     if let (Some(t), Some(r)) = (tag, token) {
         if t != r {
-            let mut f = make(
-                Kind::ResultMismatch,
-                n,
-                "8.7",
-                format!(
-                    "the Result tag ({}) differs from the result written after the moves ({})",
-                    game.result_tag.unwrap_or(""),
-                    game.result_token.unwrap_or("")
-                ),
+            let mut message = format!(
+                "the Result tag ({}) differs from the result written after the moves ({})",
+                game.result_tag.unwrap_or(""),
+                game.result_token.unwrap_or("")
             );
+            if let Some(end) = termination {
+                let fits = |o| result::against_ending(o, end, mated, "").is_none();
+                match (fits(t), fits(r)) {
+                    (true, false) => message.push_str("; the board agrees with the tag"),
+                    (false, true) => {
+                        message.push_str("; the board agrees with the result after the moves")
+                    }
+                    _ => {}
+                }
+            }
+            let mut f = make(Kind::ResultMismatch, n, "8.7", message);
             f.move_text = None;
             findings.push(f);
         }
     }
     if let Some(r) = result {
         if let Some(t) = termination {
-            if let Some(why) = result::against_ending(r, t, mated) {
-                let mut f = make(Kind::ResultMismatch, t.ply as usize, t.kind.article(), why);
-                f.move_text = None;
-                findings.push(f);
+            let written = match (tag, token) {
+                (Some(a), Some(b)) if a != b => [
+                    Some((a, "the Result tag")),
+                    Some((b, "the result written after the moves")),
+                ],
+                (Some(_), Some(_)) => [Some((r, "the result")), None],
+                (Some(_), None) => [Some((r, "the Result tag")), None],
+                _ => [Some((r, "the result written after the moves")), None],
+            };
+            for (o, what) in written.into_iter().flatten() {
+                if let Some(why) = result::against_ending(o, t, mated, what) {
+                    let mut f = make(Kind::ResultMismatch, t.ply as usize, t.kind.article(), why);
+                    f.move_text = None;
+                    findings.push(f);
+                }
             }
         } else if let Outcome::Win(winner) = r {
             if result::on_time(game.termination_tag) {

@@ -1,7 +1,9 @@
 //! The result against the board: a result that contradicts how the game ended (Art. 5), a
 //! win on time for a side that cannot checkmate (Art. 6.9: "the game is drawn if the position
 //! is such that the opponent cannot checkmate the player's king by any possible series of legal
-//! moves"), and a Result tag that differs from the result written in the movetext.
+//! moves"), and a Result tag that differs from the result written in the movetext. The tag
+//! and the result after the moves are each held against the board, so that a finding names
+//! the one the board contradicts.
 
 use shakmaty::Color;
 
@@ -28,26 +30,31 @@ impl Outcome {
 }
 
 /// Why a result contradicts an ending; `None` when it fits. `mated` is the side that was
-/// checkmated when the ending is a checkmate.
-pub fn against_ending(result: Outcome, end: Termination, mated: Option<Color>) -> Option<String> {
+/// checkmated when the ending is a checkmate; `what` names the result in the message (`the
+/// result`, `the Result tag`).
+pub fn against_ending(
+    result: Outcome,
+    end: Termination,
+    mated: Option<Color>,
+    what: &str,
+) -> Option<String> {
     match (end.kind, result) {
         (_, Outcome::Unknown) => Some(format!(
-            "the result is `*` but the game ended at ply {} by {}",
+            "{what} is `*` but the game ended at ply {} by {}",
             end.ply,
             end.kind.words()
         )),
-        (EndKind::Checkmate, Outcome::Draw) => Some(format!(
-            "the result is a draw but ply {} is checkmate",
-            end.ply
-        )),
+        (EndKind::Checkmate, Outcome::Draw) => {
+            Some(format!("{what} is a draw but ply {} is checkmate", end.ply))
+        }
         (EndKind::Checkmate, Outcome::Win(w)) if Some(w) == mated => Some(format!(
-            "the result gives the win to {} but {} was checkmated at ply {}",
+            "{what} gives the win to {} but {} was checkmated at ply {}",
             side(w),
             side(w),
             end.ply
         )),
         (kind, Outcome::Win(w)) if kind.is_draw() => Some(format!(
-            "the result gives the win to {} but the game was drawn at ply {} by {}",
+            "{what} gives the win to {} but the game was drawn at ply {} by {}",
             side(w),
             end.ply,
             kind.words()
@@ -81,16 +88,16 @@ mod tests {
             kind: EndKind::Checkmate,
             ply: 20,
         };
-        assert!(against_ending(Outcome::Win(Color::White), mate, Some(Color::Black)).is_none());
-        assert!(against_ending(Outcome::Win(Color::Black), mate, Some(Color::Black)).is_some());
-        assert!(against_ending(Outcome::Draw, mate, Some(Color::Black)).is_some());
-        assert!(against_ending(Outcome::Unknown, mate, Some(Color::Black)).is_some());
+        assert!(against_ending(Outcome::Win(Color::White), mate, Some(Color::Black), "").is_none());
+        assert!(against_ending(Outcome::Win(Color::Black), mate, Some(Color::Black), "").is_some());
+        assert!(against_ending(Outcome::Draw, mate, Some(Color::Black), "").is_some());
+        assert!(against_ending(Outcome::Unknown, mate, Some(Color::Black), "").is_some());
         let stale = Termination {
             kind: EndKind::Stalemate,
             ply: 9,
         };
-        assert!(against_ending(Outcome::Draw, stale, None).is_none());
-        assert!(against_ending(Outcome::Win(Color::White), stale, None).is_some());
+        assert!(against_ending(Outcome::Draw, stale, None, "").is_none());
+        assert!(against_ending(Outcome::Win(Color::White), stale, None, "").is_some());
         assert_eq!(Outcome::parse("½-½"), Some(Outcome::Draw));
         assert!(on_time(Some("Time forfeit")));
         assert!(!on_time(Some("Normal")));

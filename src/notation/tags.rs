@@ -155,12 +155,8 @@ pub fn tag_pairs(input: &str) -> IResult<&str, Vec<(String, String)>> {
 /// `22.11.2026` become `2026.11.22`.
 pub fn scoresheet_header(line: &str) -> Option<(&'static str, String)> {
     let line = line.trim();
-    let sep = line.find([':', '='])?;
-    let word = line[..sep].trim();
-    if word.is_empty() || word.len() > 24 || word.contains(char::is_whitespace) {
-        return None;
-    }
-    let tag = *header_words().get(&word.to_lowercase())?;
+    let (word, sep) = header_word(line)?;
+    let tag = *header_words().get(&word)?;
     let value = line[sep + 1..].trim().to_string();
     let value = if tag == "Date" {
         normalize_date(&value)
@@ -170,6 +166,40 @@ pub fn scoresheet_header(line: &str) -> Option<(&'static str, String)> {
         value
     };
     Some((tag, value))
+}
+
+/// The lower-cased word before `:`/`=` of a line that may be a scoresheet header, and where
+/// the separator is.
+fn header_word(line: &str) -> Option<(String, usize)> {
+    let sep = line.find([':', '='])?;
+    let word = line[..sep].trim();
+    if word.is_empty() || word.len() > 24 || word.contains(char::is_whitespace) {
+        return None;
+    }
+    Some((word.to_lowercase(), sep))
+}
+
+/// The languages (codes of `grammar/languages.csv`) whose scoresheets use the header word of
+/// this line (`Bianco: Rossi` → `it`; `Data: …` → `it`, `pt`); empty when the line is no
+/// scoresheet header. Header words are evidence for a game's notation language.
+pub fn header_languages(line: &str) -> &'static [String] {
+    static LANGS: OnceLock<HashMap<String, Vec<String>>> = OnceLock::new();
+    let map = LANGS.get_or_init(|| {
+        let mut map = HashMap::new();
+        let mut reader = csv::Reader::from_reader(HEADERS.as_bytes());
+        for record in reader.records().flatten() {
+            if let (Some(word), Some(langs)) = (record.get(0), record.get(2)) {
+                map.insert(
+                    word.to_lowercase(),
+                    langs.split_whitespace().map(str::to_string).collect(),
+                );
+            }
+        }
+        map
+    });
+    header_word(line.trim())
+        .and_then(|(word, _)| map.get(&word))
+        .map_or(&[], Vec::as_slice)
 }
 
 /// Whether a line is the column heads of a scoresheet (`Bianco   Nero`, `N. White Black`).
@@ -305,6 +335,23 @@ mod tests {
         );
         assert_eq!(scoresheet_header("1. e4 e5"), None);
         assert_eq!(scoresheet_header("Cf3: what"), None);
+    }
+
+    #[test]
+    fn header_words_name_their_languages() {
+        assert_eq!(header_languages("Bianco: Rossi"), ["it"]);
+        assert_eq!(header_languages("  Data = 22/11/2026"), ["it", "pt"]);
+        assert_eq!(header_languages("Blancas: Pérez"), ["es"]);
+        assert!(header_languages("1. e4 e5").is_empty());
+        // every language named is one of languages.csv
+        for line in HEADERS.lines().skip(1) {
+            let word = line.split(',').next().unwrap_or_default();
+            let langs = header_languages(&format!("{word}: x"));
+            assert!(!langs.is_empty(), "{word}");
+            for code in langs {
+                assert!(super::super::languages::by_code(code).is_some(), "{code}");
+            }
+        }
     }
 
     #[test]

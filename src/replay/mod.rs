@@ -56,6 +56,10 @@ pub struct Options {
     pub illegal: IllegalPolicy,
     /// Event rules and checks of the Laws (repetition, move counts, endings, results).
     pub laws: LawsOptions,
+    /// Strict notation: also report the optional marks (`x`, `+`, `#`, `e.p.`, Appendix C.13)
+    /// where they are missing or do not fit the move. Off by default, as the Laws make them
+    /// optional.
+    pub strict_notation: bool,
 }
 
 /// Tags in the order written, serialised as a JSON object.
@@ -217,6 +221,8 @@ fn read(
         start: start.0,
         mode: start.1,
         policy: opts.illegal,
+        strict_notation: opts.strict_notation,
+        from_fen: parsed.tag("FEN").is_some(),
     };
     let (lang, candidates) = match opts.lang {
         LangChoice::Fixed(l) => (l, Vec::new()),
@@ -412,8 +418,69 @@ fn start_position(parsed: &ParsedGame, record: &mut GameRecord) -> Option<(Chess
     }
 }
 
+/// The languages named by the scoresheet header words of the game's tag section (`Bianco:`,
+/// `Nero:` → Italian): those named by the most header lines.
+fn header_evidence(game: &Game) -> Vec<&'static str> {
+    let head = game.text.get(..game.parsed.movetext_start).unwrap_or("");
+    let mut counts: Vec<(&'static str, u32)> = Vec::new();
+    for line in head.lines() {
+        for code in crate::notation::tags::header_languages(line) {
+            match counts.iter_mut().find(|(c, _)| *c == code.as_str()) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((code.as_str(), 1)),
+            }
+        }
+    }
+    let best = counts.iter().map(|(_, n)| *n).max().unwrap_or(0);
+    counts
+        .into_iter()
+        .filter(|(_, n)| *n == best)
+        .map(|(c, _)| c)
+        .collect()
+}
+
+/// When the letters of no language fit every move: the languages that fit all but the fewest
+/// moves, if those are few (one move, or one in ten of the moves with letters) — a letter
+/// that fits no other move of the game is a slip in the game's language, not evidence of
+/// another. `None` when the game really mixes languages.
+fn majority_languages(game: &Game, headers: &[&str]) -> Option<Vec<&'static Language>> {
+    let mut moves: Vec<u64> = Vec::new();
+    for t in &game.parsed.tokens {
+        let mut add = |m: &WrittenMove| {
+            let mask =
+                m.piece.map_or(0, |l| 1u64 << l.index) | m.promotion.map_or(0, |l| 1u64 << l.index);
+            if mask != 0 {
+                moves.push(mask);
+            }
+        };
+        match &t.kind {
+            TokenKind::Move(m) => add(m),
+            TokenKind::Run(r) => r[0].iter().for_each(&mut add),
+            TokenKind::PromotionLetter(l) => moves.push(1 << l.index),
+            _ => {}
+        }
+    }
+    let foreign = |l: &Language| moves.iter().filter(|&&m| m & !l.mask != 0).count();
+    let fewest = languages().iter().map(foreign).min()?;
+    if fewest == 0 || fewest > (moves.len() / 10).max(1) {
+        return None;
+    }
+    let majority: Vec<&'static Language> = languages()
+        .iter()
+        .filter(|l| foreign(l) == fewest)
+        .collect();
+    // Header words decide between languages the letters leave level.
+    let named: Vec<&'static Language> = majority
+        .iter()
+        .copied()
+        .filter(|l| headers.contains(&l.code.as_str()))
+        .collect();
+    Some(if named.is_empty() { majority } else { named })
+}
+
 /// Languages whose letters cover the game's letters, grouped by what they make of them;
-/// each group is replayed once and the one that gets furthest wins.
+/// each group is replayed once and the one that gets furthest wins. Header words in a
+/// language (`Bianco:`) put it first among equals.
 fn detect_language(game: &Game) -> (&'static Language, Vec<String>) {
     let used = game.parsed.letters_used;
     if used == 0 {
@@ -423,10 +490,16 @@ fn detect_language(game: &Game) -> (&'static Language, Vec<String>) {
         .iter()
         .filter(|l| l.mask & used == used)
         .collect();
-    if covering.is_empty() {
-        // Letters of several languages: let replay decide among all of them.
-        covering = languages().iter().collect();
+    if let [only] = covering[..] {
+        return (only, Vec::new());
     }
+    let headers = header_evidence(game);
+    if covering.is_empty() {
+        // Letters of several languages: the majority's, or let replay decide among all.
+        covering =
+            majority_languages(game, &headers).unwrap_or_else(|| languages().iter().collect());
+    }
+    let unnamed = |l: &Language| !headers.contains(&l.code.as_str());
     // Group by the roles the used letters get.
     let bits: Vec<u8> = (0..alphabet().len() as u8)
         .filter(|i| used & (1 << i) != 0)
@@ -440,7 +513,8 @@ fn detect_language(game: &Game) -> (&'static Language, Vec<String>) {
         }
     }
     if groups.len() == 1 {
-        let langs = &groups[0].1;
+        let mut langs = groups.swap_remove(0).1;
+        langs.sort_by_key(|l| (unnamed(l), l.preference));
         return (
             langs[0],
             langs[1..].iter().map(|l| l.code.clone()).collect(),
@@ -479,7 +553,7 @@ fn detect_language(game: &Game) -> (&'static Language, Vec<String>) {
         .filter(|(s, _)| *s == best)
         .flat_map(|(_, langs)| langs.iter().copied())
         .collect();
-    winners.sort_by_key(|l| l.preference);
+    winners.sort_by_key(|l| (unnamed(l), l.preference));
     (
         winners[0],
         winners[1..].iter().map(|l| l.code.clone()).collect(),
@@ -493,6 +567,9 @@ struct Game<'a> {
     start: Chess,
     mode: CastlingMode,
     policy: IllegalPolicy,
+    strict_notation: bool,
+    /// The game starts from a `[FEN]`, whose move number is often not the one written.
+    from_fen: bool,
 }
 
 /// The game as read, move by move, for export: every move resolved (with the position it
@@ -600,6 +677,173 @@ struct Line {
     silent: bool,
     /// Index of this line's `Stop` event.
     stop_event: Option<usize>,
+    /// The number of the last move played on this line, and of the one before it.
+    numbering: Option<Label>,
+    numbering_before: Option<Label>,
+    /// Where the last move played on this line is written.
+    last_at: Option<At>,
+    /// A move number written and not yet followed by its move.
+    pending_number: Option<WrittenNumber>,
+    /// A numbering slip that says a move may be missing, for the explanation of an error
+    /// soon after it: the last ply it concerns, and the words.
+    missing_note: Option<(u32, String)>,
+}
+
+impl Line {
+    fn new(pos: Chess, ply: u32, dead: bool, depth: u32, silent: bool) -> Line {
+        Line {
+            pos,
+            before: None,
+            ply,
+            dead,
+            moves_since_dead: 0,
+            last_move: None,
+            depth,
+            silent,
+            stop_event: None,
+            numbering: None,
+            numbering_before: None,
+            last_at: None,
+            pending_number: None,
+            missing_note: None,
+        }
+    }
+
+    /// The number the next move should have: one on from the number of the move before it
+    /// (as written), or from the position for a line's first move.
+    fn expected_number(&self) -> u32 {
+        let side = self.pos.turn();
+        match self.numbering {
+            Some(l) if l.side != side => match side {
+                Color::Black => l.number,
+                Color::White => l.number.saturating_add(1),
+            },
+            _ => self.pos.fullmoves().get(),
+        }
+    }
+
+    /// The number of the next move as the writer numbered it: the number written right
+    /// before it, else the one that follows from the numbers before it.
+    fn next_label(&self) -> Label {
+        let side = self.pos.turn();
+        match self.pending_number {
+            Some(n) => Label {
+                number: n.number,
+                // `1. ... e5`: the dots written apart are not in the number's token.
+                dots: n.black || (side == Color::Black && n.number == self.expected_number()),
+                side,
+            },
+            None => Label {
+                number: self.expected_number(),
+                dots: side == Color::Black,
+                side,
+            },
+        }
+    }
+
+    /// A move was played on this line with number `label`, written at `at`.
+    fn advance(&mut self, label: Label, at: At) {
+        self.numbering_before = self.numbering.replace(label);
+        self.last_at = Some(at);
+    }
+
+    /// The words of a numbering slip for an error at `ply`, if the slip was just before it.
+    fn take_missing_note(&mut self, ply: u32) -> Option<String> {
+        self.missing_note
+            .take()
+            .filter(|(until, _)| ply <= *until)
+            .map(|(_, note)| note)
+    }
+}
+
+/// A move's number as the writer numbered it (`12.` or `12...`), and the side that moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Label {
+    number: u32,
+    /// Written with `...`.
+    dots: bool,
+    side: Color,
+}
+
+impl Label {
+    fn with(self, text: &str) -> String {
+        if self.dots {
+            format!("{}...{text}", self.number)
+        } else {
+            format!("{}.{text}", self.number)
+        }
+    }
+}
+
+/// A move number token as written.
+#[derive(Clone, Copy)]
+struct WrittenNumber {
+    number: u32,
+    black: bool,
+    start: usize,
+    end: usize,
+}
+
+/// How many plies after a numbering slip an error is explained by it (a move missing shows
+/// within a move or two).
+const MISSING_NOTE_PLIES: u32 = 4;
+
+/// A written move number that does not follow from the numbers before it (Art. 8.1.1: moves
+/// are recorded "move after move"): `written` is the number as written (`3.`), `number` and
+/// `black` what it says, `expected` the number the move should have, `side` who moves.
+/// Returns the reason, the message, and, where a move may be missing, the words for the
+/// explanation of an error right after it.
+fn numbering_slip(
+    written: &str,
+    number: u32,
+    black: bool,
+    expected: u32,
+    side: Color,
+) -> Option<(&'static str, String, Option<String>)> {
+    let who = resolve::color_name(side);
+    let missing = || {
+        Some((
+            "missing_move",
+            format!(
+                "`{written}` is written where {who}'s move {expected} belongs: {who}'s move {expected} is missing, or the number is wrong"
+            ),
+            Some(format!(
+                "`{written}` is written where {who}'s move {expected} belongs: a move seems to be missing"
+            )),
+        ))
+    };
+    match side {
+        Color::Black if number == expected => return None,
+        Color::Black if number == expected.saturating_add(1) && !black => return missing(),
+        Color::White if number == expected && !black => return None,
+        Color::White if number == expected => return missing(),
+        _ => {}
+    }
+    if number > expected {
+        Some((
+            "skipped",
+            format!(
+                "`{written}` is written where {who}'s move {expected} belongs: the numbering jumps from {expected} to {number}"
+            ),
+            Some(format!(
+                "the numbering jumps from {expected} to {number}: moves seem to be missing"
+            )),
+        ))
+    } else if side == Color::White && number.saturating_add(1) == expected {
+        Some((
+            "repeated",
+            format!("`{written}` is written again where {who}'s move {expected} belongs: the number is repeated"),
+            None,
+        ))
+    } else {
+        Some((
+            "out_of_order",
+            format!(
+                "`{written}` is written where {who}'s move {expected} belongs: the numbering goes back"
+            ),
+            None,
+        ))
+    }
 }
 
 struct Outcome {
@@ -684,14 +928,6 @@ impl<'a> Game<'a> {
         GameEvent::Comment(body.trim().to_string())
     }
 
-    fn move_label(pos: &Chess, text: &str) -> String {
-        let n = pos.fullmoves();
-        match pos.turn() {
-            Color::White => format!("{n}.{text}"),
-            Color::Black => format!("{n}...{text}"),
-        }
-    }
-
     /// The core loop over the movetext tokens.
     fn run(&self, lang: &'static Language, notation: bool, suggestions: bool) -> Outcome {
         self.run_with(lang, notation, suggestions, false).0
@@ -707,17 +943,7 @@ impl<'a> Game<'a> {
         events: bool,
     ) -> (Outcome, Vec<GameEvent>) {
         let tokens = &self.parsed.tokens;
-        let mut stack: Vec<Line> = vec![Line {
-            pos: self.start.clone(),
-            before: None,
-            ply: 0,
-            dead: false,
-            moves_since_dead: 0,
-            last_move: None,
-            depth: 0,
-            silent: false,
-            stop_event: None,
-        }];
+        let mut stack: Vec<Line> = vec![Line::new(self.start.clone(), 0, false, 0, false)];
         // Room for the mainline's plies at once (fewer than the tokens, which also hold move
         // numbers; capped for games that are mostly variations).
         let room = tokens.len().min(1024);
@@ -733,6 +959,7 @@ impl<'a> Game<'a> {
         let mut result = None;
         let mut result_at = None;
         let mut consumed_promotion = usize::MAX;
+        let mut consumed_mark = usize::MAX;
         let mut i = 0;
         let mut cap_at = 4 * crate::finding::MAX_REPEATED;
         while i < tokens.len() {
@@ -755,6 +982,15 @@ impl<'a> Game<'a> {
                             w.promotion_style = PromotionStyle::Spaced;
                             consumed_promotion = i + 1;
                         }
+                    }
+                    if let Some(Token {
+                        kind: TokenKind::EnPassantMark,
+                        ..
+                    }) = tokens.get(i + 1)
+                    {
+                        // `exd6 e.p.`: the mark apart is the move's mark.
+                        w.en_passant_mark = true;
+                        consumed_mark = i + 1;
                     }
                     let at = At {
                         token: i,
@@ -828,16 +1064,23 @@ impl<'a> Game<'a> {
                             ),
                             line,
                         );
-                        f.move_text = Some(Self::move_label(&line.pos, clip(text)));
+                        f.move_text = Some(line.next_label().with(clip(text)));
+                        line.pending_number = None;
+                        if let Some(note) = line.take_missing_note(line.ply + 1) {
+                            f.message.push_str("; ");
+                            f.message.push_str(&note);
+                        }
                         acc.stop(line, token.start, &f.message);
                         acc.findings.push(f);
                     } else {
                         line.moves_since_dead += 1;
                     }
                 }
+                TokenKind::EnPassantMark if consumed_mark == i => {}
                 TokenKind::EnPassantMark => {
                     let line = stack.last_mut().expect("the mainline is never popped");
                     if notation
+                        && self.strict_notation
                         && !line.dead
                         && !matches!(line.last_move, Some(Move::EnPassant { .. }))
                     {
@@ -869,6 +1112,11 @@ impl<'a> Game<'a> {
                         );
                         f.article = Some("9.1.2.2");
                         f.side = Some(if side == "White" { "white" } else { "black" });
+                        // The offer is recorded with the move it was made with.
+                        f.move_text = line
+                            .numbering
+                            .zip(line.last_at)
+                            .map(|(label, at)| label.with(self.written_text(at)));
                         acc.findings.push(f);
                     }
                 }
@@ -886,6 +1134,11 @@ impl<'a> Game<'a> {
                             Some(b) => (b.clone(), parent.ply.saturating_sub(1), false),
                             None => (parent.pos.clone(), parent.ply, false),
                         }
+                    };
+                    let numbering = if parent.dead || parent.before.is_none() {
+                        parent.numbering
+                    } else {
+                        parent.numbering_before
                     };
                     let depth = parent.depth + 1;
                     // A variation inside a line that has stopped is part of the unreplayed rest.
@@ -905,17 +1158,9 @@ impl<'a> Game<'a> {
                         f.reason = Some("variation_too_deep");
                         acc.findings.push(f);
                     }
-                    stack.push(Line {
-                        pos,
-                        before: None,
-                        ply,
-                        dead,
-                        moves_since_dead: 0,
-                        last_move: None,
-                        depth,
-                        silent,
-                        stop_event: None,
-                    });
+                    let mut line = Line::new(pos, ply, dead, depth, silent);
+                    line.numbering = numbering;
+                    stack.push(line);
                 }
                 TokenKind::VariationEnd => {
                     if stack.len() > 1 {
@@ -988,7 +1233,15 @@ impl<'a> Game<'a> {
                     let raw = self.text.get(token.start..token.end).unwrap_or("");
                     acc.emit(line, || GameEvent::Escape(raw.trim_end().to_string()));
                 }
-                TokenKind::MoveNumber { .. } => {}
+                TokenKind::MoveNumber { number, black } => {
+                    let line = stack.last_mut().expect("the mainline is never popped");
+                    line.pending_number = Some(WrittenNumber {
+                        number: *number,
+                        black: *black,
+                        start: token.start,
+                        end: token.end,
+                    });
+                }
             }
             i += 1;
         }
@@ -1150,15 +1403,36 @@ impl<'a> Game<'a> {
         }
         let ply = line.ply + 1;
         let written = self.written_text(at);
-        // The move number is only written out when a finding needs it.
-        let (number, white) = (line.pos.fullmoves(), line.pos.turn() == Color::White);
-        let label = || {
-            if white {
-                format!("{number}.{written}")
-            } else {
-                format!("{number}...{written}")
+        if let Some(n) = line.pending_number.as_mut() {
+            // `2. ... Cc6`: the dots written apart say Black's move as much as `2...` does.
+            n.black |= self.text.get(n.end..at.offset).is_some_and(|gap| {
+                gap.contains(['.', '…'])
+                    && gap
+                        .chars()
+                        .all(|c| c == '.' || c == '…' || c.is_whitespace())
+            });
+        }
+        let numbered = line.next_label();
+        let expected = line.expected_number();
+        let written_number = line.pending_number.take();
+        // The move as written, with its number, is only written out when a finding needs it.
+        let label = || numbered.with(written);
+        if let (true, 0, Some(n)) = (notation, line.depth, written_number) {
+            // A [FEN]'s move number is often not the one the writer starts from.
+            if line.numbering.is_some() || !self.from_fen {
+                let text = self.text.get(n.start..n.end).unwrap_or("").trim();
+                if let Some((reason, message, note)) =
+                    numbering_slip(text, n.number, n.black, expected, numbered.side)
+                {
+                    let mut f = self.finding(Kind::MoveNumber, ply, n.start, message, line);
+                    f.reason = Some(reason);
+                    f.article = Some("8.1.1");
+                    f.move_text = Some(label());
+                    acc.findings.push(f);
+                    line.missing_note = note.map(|note| (ply + MISSING_NOTE_PLIES, note));
+                }
             }
-        };
+        }
         let mut resolution = resolve(&line.pos, w, lang);
         if let Resolution::Unique(m) = resolution {
             if m.capture() == Some(shakmaty::Role::King) {
@@ -1235,6 +1509,7 @@ impl<'a> Game<'a> {
                         line.before = Some(std::mem::replace(&mut line.pos, p));
                         line.ply = ply;
                         line.last_move = None;
+                        line.advance(numbered, at);
                         if line.depth == 0 {
                             acc.plies.push(laws::Ply {
                                 mv: None,
@@ -1286,6 +1561,10 @@ impl<'a> Game<'a> {
                         })
                         .collect()
                 });
+                if let Some(note) = line.take_missing_note(ply) {
+                    f.message.push_str("; ");
+                    f.message.push_str(&note);
+                }
                 acc.stop(line, at.offset, &f.message);
                 acc.findings.push(f);
                 return;
@@ -1324,6 +1603,10 @@ impl<'a> Game<'a> {
                 } else {
                     Vec::new()
                 });
+                if let Some(note) = line.take_missing_note(ply) {
+                    f.message.push_str("; ");
+                    f.message.push_str(&note);
+                }
                 let stands = self.policy == IllegalPolicy::Stands && line.depth == 0;
                 if let (true, Some(m)) = (stands, why.executable) {
                     if let Some(next) = play_irregular(&line.pos, m) {
@@ -1341,6 +1624,7 @@ impl<'a> Game<'a> {
                         line.before = Some(std::mem::replace(&mut line.pos, next));
                         line.ply = ply;
                         line.last_move = Some(m);
+                        line.advance(numbered, at);
                         acc.mainline.push(m);
                         acc.plies.push(laws::Ply {
                             mv: Some(m),
@@ -1358,9 +1642,20 @@ impl<'a> Game<'a> {
         let mut next = line.pos.clone();
         next.play_unchecked(chosen);
         if notation {
-            let mate = w.check != crate::notation::moves::CheckMark::None && next.is_checkmate();
+            // Whether the move mates is asked only where a mark is to be judged.
+            let mate = (w.check != crate::notation::moves::CheckMark::None
+                || (self.strict_notation && next.is_check()))
+                && next.is_checkmate();
             let mut issues: Vec<NotationIssue> = Vec::new();
-            notation_issues(&line.pos, chosen, w, &next, mate, &mut issues);
+            notation_issues(
+                &line.pos,
+                chosen,
+                w,
+                &next,
+                mate,
+                self.strict_notation,
+                &mut issues,
+            );
             for issue in issues {
                 let mut f = self.finding(Kind::Notation, ply, at.offset, issue.message, line);
                 f.reason = Some(issue.reason);
@@ -1376,6 +1671,7 @@ impl<'a> Game<'a> {
         line.before = Some(std::mem::replace(&mut line.pos, next));
         line.ply = ply;
         line.last_move = Some(chosen);
+        line.advance(numbered, at);
         if line.depth == 0 {
             acc.mainline.push(chosen);
             acc.plies.push(laws::Ply {
@@ -1568,6 +1864,203 @@ mod tests {
             .unwrap();
         let text = std::str::from_utf8(&raw.bytes).unwrap();
         assert_eq!(text[stop.0..stop.1].trim(), "Nd5 Nf6");
+    }
+
+    fn reasons(r: &GameRecord, kind: Kind) -> Vec<&'static str> {
+        r.findings
+            .iter()
+            .filter(|f| f.kind == kind)
+            .filter_map(|f| f.reason)
+            .collect()
+    }
+
+    /// Issue 15, item 7: written move numbers are evidence.
+    #[test]
+    fn a_number_where_black_moves_says_a_move_is_missing() {
+        let r = run("1. e4 e5\n2. Cf3\n3. Ab5 a6\n");
+        assert_eq!(reasons(&r, Kind::MoveNumber), ["missing_move"]);
+        let number = &r.findings[0];
+        assert_eq!(number.kind, Kind::MoveNumber);
+        assert_eq!((number.ply, number.line, number.column), (4, 3, 1));
+        assert_eq!(number.move_text.as_deref(), Some("3.Ab5"));
+        let error = &r.findings[1];
+        assert_eq!(error.kind, Kind::IllegalMove);
+        // The move as written, with the number written.
+        assert_eq!(error.move_text.as_deref(), Some("3.Ab5"));
+        assert!(
+            error.message.contains("a move seems to be missing"),
+            "{}",
+            error.message
+        );
+        // White's move written `2...` (or `2. ...`): White's move is missing.
+        for text in ["1. e4 e5 2... Cc6 *", "1. e4 e5\n2. ... Cc6\n3. Ab5 a6 *"] {
+            let r = run(text);
+            assert_eq!(reasons(&r, Kind::MoveNumber), ["missing_move"], "{text}");
+            assert!(r.findings[1].message.contains("a move seems to be missing"));
+            assert_eq!(r.findings[1].move_text.as_deref(), Some("2...Cc6"));
+        }
+    }
+
+    #[test]
+    fn numbers_skipped_repeated_and_out_of_order() {
+        let r = run("1. e4 e5\n2. Cf3 Cc6\n4. Ab5 a6\n5. Aa4 Cf6 *");
+        assert_eq!(r.status, "ok");
+        assert_eq!(reasons(&r, Kind::MoveNumber), ["skipped"]);
+        assert_eq!(r.findings[0].move_text.as_deref(), Some("4.Ab5"));
+        assert_eq!(r.findings[0].severity, Severity::Warning);
+        assert_eq!(r.findings[0].article, Some("8.1.1"));
+        let r = run("1. e4 e5 2. Nf3 Nc6 2. Bb5 a6 3. Ba4 *");
+        assert_eq!(reasons(&r, Kind::MoveNumber), ["repeated"]);
+        let r = run("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 2. O-O *");
+        assert_eq!(reasons(&r, Kind::MoveNumber), ["out_of_order"]);
+        // A wrong number after a move left unnumbered is counted from the moves before it.
+        let r = run("1. e4 e5 Nf3 Nc6 4. Bb5 *");
+        assert_eq!(reasons(&r, Kind::MoveNumber), ["skipped"]);
+    }
+
+    #[test]
+    fn regular_numbering_is_no_finding() {
+        for text in [
+            // Black's move after a comment, and the dots written apart
+            "1. e4 {open} 1... e5 2. Nf3 {x} 2. ... Nc6 3. Bb5 a6 *",
+            // variations numbered from their branch point, the mainline goes on after them
+            "1. e4 e5 (1... c5 2. Nf3 (2. Nc3) d6) 2. Nf3 (2. Bc4 Nc6) 2... Nc6 *",
+            // numbers only here and there; compact scoresheets
+            "e4 e5 Nf3 Nc6 3. Bb5 *",
+            "1.e4e52.Cf3Cc63.Ab5a6",
+            // a [FEN]'s counters are often not those written: its first number is the writer's
+            "[FEN \"4k3/8/8/8/8/8/8/R3K3 b - - 0 1\"]\n\n23... Kd7 24. Ra7+ Kc6 25. Ra6+ *",
+            "[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n1... Ra7 Kd8 *",
+        ] {
+            let r = run(text);
+            assert_eq!(reasons(&r, Kind::MoveNumber), Vec::<&str>::new(), "{text}");
+        }
+        // Moves are labelled with the numbers written.
+        let r = run("[FEN \"4k3/8/8/8/8/8/8/R3K3 b - - 0 1\"]\n\n23... Kd7 24. Ra7+ Kc6 25. Rb8 *");
+        assert_eq!(r.findings[0].move_text.as_deref(), Some("25.Rb8"));
+        let r = run("1. e4 e5 2. Nf3 Nc6 3. Nxe5 Nxe5 4. Kxe5 *");
+        assert_eq!(r.findings[0].move_text.as_deref(), Some("4.Kxe5"));
+    }
+
+    /// Issue 15, item 8: one foreign letter is a slip in the game's language.
+    #[test]
+    fn one_foreign_letter_does_not_flip_the_language() {
+        let text = "Bianco: Rossi\nNero: Bianchi\n\n1. e4 e5\n2. Nf3 Cc6\n3. Ab5 a6\n4. Aa4 Cf6\n5. O-O Ae7 1-0\n";
+        let r = run(text);
+        assert_eq!(r.lang, "it");
+        let f = &r.findings[0];
+        assert_eq!(f.kind, Kind::IllegalMove);
+        assert_eq!(f.move_text.as_deref(), Some("2.Nf3"));
+        assert_eq!(f.suggestions.as_ref().unwrap()[0].san, "Cf3");
+        let r = run("1. e4 e5 2. Cf3 Cc6 3. Bb5 a6 4. Aa4 Cf6 5. O-O Ae7 6. Te1 b5 *");
+        assert_eq!(r.lang, "it");
+        let f = &r.findings[0];
+        assert_eq!(f.move_text.as_deref(), Some("3.Bb5"));
+        assert_eq!(f.suggestions.as_ref().unwrap()[0].san, "Ab5");
+        // As many letters of each: the header words decide.
+        let r = run("Bianco: Rossi\nNero: Bianchi\n\n1. e4 e5 2. Cf3 Cc6 3. Bb5 a6 4. Aa4 *");
+        assert_eq!(r.lang, "it");
+        assert_eq!(r.findings[0].move_text.as_deref(), Some("3.Bb5"));
+        // Header words put their language first among those that read the moves alike.
+        let r = run("Blancas: Pérez\nNegras: López\n\n1. e4 e5 2. Cf3 Cc6 3. Ab5 *");
+        assert_eq!(r.lang, "es");
+        assert_eq!(r.lang_candidates, ["it"]);
+    }
+
+    /// Issue 15, item 9: the optional marks are judged only under strict notation.
+    #[test]
+    fn optional_marks_only_when_strict() {
+        let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bc6 dc6 5. O-O f6 6. d4 ed4 7. Nd4 c5 8. Nb3 Qd1 9. Rd1+ *";
+        let r = run(text);
+        assert_eq!(reasons(&r, Kind::Notation), Vec::<&str>::new());
+        let strict = Options {
+            strict_notation: true,
+            ..Options::default()
+        };
+        let r = validate_text(text, &strict);
+        let got = reasons(&r, Kind::Notation);
+        assert_eq!(
+            got.iter().filter(|r| **r == "missing_capture_mark").count(),
+            6
+        );
+        assert!(got.contains(&"wrong_check_mark"), "{got:?}");
+        let r = validate_text("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 *", &strict);
+        assert_eq!(reasons(&r, Kind::Notation), ["missing_mate_mark"]);
+        let r = validate_text("1. e4 d5 2. exd5 e6 3. dxe6 fxe6 4. Qh5 *", &strict);
+        assert_eq!(reasons(&r, Kind::Notation), ["missing_check_mark"]);
+        let text = "1. e4 a6 2. e5 d5 3. exd6 e.p. *";
+        assert_eq!(
+            reasons(&validate_text(text, &strict), Kind::Notation),
+            Vec::<&str>::new()
+        );
+        let r = validate_text("1. e4 a6 2. e5 d5 3. exd6 *", &strict);
+        assert_eq!(reasons(&r, Kind::Notation), ["missing_en_passant_mark"]);
+        let r = validate_text("1. e4 a6 2. e5 f6 3. exf6 e.p. *", &strict);
+        assert_eq!(
+            reasons(&r, Kind::Notation),
+            ["en_passant_mark_on_other_move"]
+        );
+        assert_eq!(r.findings[0].move_text.as_deref(), Some("3.exf6"));
+        assert!(reasons(&run("1. e4 a6 2. e5 f6 3. exf6 e.p. *"), Kind::Notation).is_empty());
+    }
+
+    /// Issue 15, item 10: each written result is held against the board.
+    #[test]
+    fn the_result_the_board_contradicts_is_named() {
+        let r = run("[Result \"1-0\"]\n\n1. e4 e5 2. Ac4 Cc6 3. Df3 Cd4 4. Dxf7# 0-1\n");
+        let messages: Vec<&str> = r
+            .findings
+            .iter()
+            .filter(|f| f.kind == Kind::ResultMismatch)
+            .map(|f| f.message.as_str())
+            .collect();
+        assert_eq!(messages.len(), 2, "{messages:?}");
+        assert!(
+            messages[0].ends_with("; the board agrees with the tag"),
+            "{}",
+            messages[0]
+        );
+        assert_eq!(
+            messages[1],
+            "the result written after the moves gives the win to Black but Black was checkmated at ply 7"
+        );
+        // A result written once is named where it is written.
+        let r = run("[Result \"1-0\"]\n\n1. f3 e5 2. g4 Dh4#\n");
+        let f = r.findings.last().unwrap();
+        assert_eq!(
+            f.message,
+            "the Result tag gives the win to White but White was checkmated at ply 4"
+        );
+        let r = run("1. f3 e5 2. g4 Dh4# 1/2-1/2\n");
+        let f = r.findings.last().unwrap();
+        assert_eq!(
+            f.message,
+            "the result written after the moves is a draw but ply 4 is checkmate"
+        );
+        let r = run("[Result \"1-0\"]\n\n1. f3 e5 2. g4 Dh4# 0-1\n");
+        let f = r
+            .findings
+            .iter()
+            .filter(|f| f.kind == Kind::ResultMismatch)
+            .nth(1)
+            .unwrap();
+        assert_eq!(
+            f.message,
+            "the Result tag gives the win to White but White was checkmated at ply 4"
+        );
+    }
+
+    /// Issue 15, item 11: a draw offer is recorded with its move.
+    #[test]
+    fn draw_offers_name_their_move() {
+        let r = run("1. e4 (=) e5 2. Cf3 Cc6 (=) 1/2-1/2");
+        let offers: Vec<_> = r
+            .findings
+            .iter()
+            .filter(|f| f.kind == Kind::DrawOffer)
+            .map(|f| (f.ply, f.move_text.as_deref()))
+            .collect();
+        assert_eq!(offers, [(1, Some("1.e4")), (4, Some("2...Cc6"))]);
     }
 
     #[test]

@@ -220,6 +220,7 @@ pub fn notation_issues(
     w: &WrittenMove,
     after: &Chess,
     mate: bool,
+    strict: bool,
     out: &mut Vec<NotationIssue>,
 ) {
     let mut add = |reason, message: String| out.push(NotationIssue { reason, message });
@@ -231,12 +232,12 @@ pub fn notation_issues(
     }
     if w.kind == WrittenKind::Move {
         let short_form = !w.is_coordinate() && w.from_square().is_none();
-        if w.capture != CaptureMark::None && !m.is_capture() {
+        if strict && w.capture != CaptureMark::None && !m.is_capture() {
             add(
                 "capture_mark_on_non_capture",
                 "a capture is marked but nothing is captured".into(),
             );
-        } else if short_form && m.is_capture() && w.capture == CaptureMark::None {
+        } else if strict && short_form && m.is_capture() && w.capture == CaptureMark::None {
             add(
                 "missing_capture_mark",
                 "the capture is not marked with x".into(),
@@ -261,14 +262,38 @@ pub fn notation_issues(
             );
         }
     }
-    if w.en_passant_mark && !matches!(m, Move::EnPassant { .. }) {
+    // The marks `x`, `+`, `#` and `e.p.` are optional (Appendix C.13): judged only when asked.
+    if !strict {
+        return;
+    }
+    let en_passant = matches!(m, Move::EnPassant { .. });
+    if w.en_passant_mark && !en_passant {
         add(
             "en_passant_mark_on_other_move",
             "marked e.p. but the move is not an en passant capture".into(),
         );
+    } else if en_passant && !w.en_passant_mark {
+        add(
+            "missing_en_passant_mark",
+            "the en passant capture is not marked e.p.".into(),
+        );
     }
     match w.check {
-        CheckMark::None => {}
+        // Coordinates (`g1f3`) carry no marks.
+        CheckMark::None if w.is_coordinate() => {}
+        CheckMark::None => {
+            if mate {
+                add(
+                    "missing_mate_mark",
+                    "the move gives checkmate but is not marked #".into(),
+                );
+            } else if after.is_check() {
+                add(
+                    "missing_check_mark",
+                    "the move gives check but is not marked +".into(),
+                );
+            }
+        }
         CheckMark::Check => {
             if mate {
                 add(
@@ -312,7 +337,7 @@ fn role_name(role: Role) -> &'static str {
     }
 }
 
-fn color_name(c: Color) -> &'static str {
+pub(crate) fn color_name(c: Color) -> &'static str {
     match c {
         Color::White => "White",
         Color::Black => "Black",
@@ -881,9 +906,58 @@ mod tests {
         let mut after = p.clone();
         after.play_unchecked(m);
         let mut out = Vec::new();
-        notation_issues(&p, m, &w, &after, false, &mut out);
+        notation_issues(&p, m, &w, &after, false, true, &mut out);
         let reasons: Vec<_> = out.iter().map(|i| i.reason).collect();
         assert!(reasons.contains(&"superfluous_disambiguation"));
         assert!(reasons.contains(&"wrong_check_mark"));
+        // The marks are optional unless strict notation is asked for.
+        let mut out = Vec::new();
+        notation_issues(&p, m, &w, &after, false, false, &mut out);
+        let reasons: Vec<_> = out.iter().map(|i| i.reason).collect();
+        assert_eq!(reasons, ["superfluous_disambiguation"]);
+    }
+
+    /// The four optional marks, each missing and each misplaced, under strict notation.
+    #[test]
+    fn strict_marks() {
+        let en = by_code("en").unwrap();
+        let reasons = |fen: &str, san: &str| -> Vec<&'static str> {
+            let p = crate::laws::fen_pos(fen);
+            let (_, w) = written_move(san).unwrap();
+            let m = match resolve(&p, &w, en) {
+                Resolution::Unique(m) => m,
+                _ => panic!("{san}"),
+            };
+            let mut after = p.clone();
+            after.play_unchecked(m);
+            let mate = after.is_checkmate();
+            let mut strict = Vec::new();
+            notation_issues(&p, m, &w, &after, mate, true, &mut strict);
+            let mut lax = Vec::new();
+            notation_issues(&p, m, &w, &after, mate, false, &mut lax);
+            assert!(
+                lax.is_empty(),
+                "{san}: {:?}",
+                lax.iter().map(|i| i.reason).collect::<Vec<_>>()
+            );
+            strict.iter().map(|i| i.reason).collect()
+        };
+        let capture = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1";
+        assert_eq!(reasons(capture, "ed5"), ["missing_capture_mark"]);
+        assert_eq!(reasons(capture, "exd5"), Vec::<&str>::new());
+        assert_eq!(reasons(capture, "Kxd2"), ["capture_mark_on_non_capture"]);
+        let check = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+        assert_eq!(reasons(check, "Ra8"), ["missing_check_mark"]);
+        assert_eq!(reasons(check, "Ra8+"), Vec::<&str>::new());
+        assert_eq!(reasons(check, "Ra7+"), ["wrong_check_mark"]);
+        let mate = "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1";
+        assert_eq!(reasons(mate, "Ra8"), ["missing_mate_mark"]);
+        assert_eq!(reasons(mate, "Ra8+"), ["mate_marked_as_check"]);
+        assert_eq!(reasons(mate, "Ra8#"), Vec::<&str>::new());
+        assert_eq!(reasons(mate, "Ra7#"), ["wrong_mate_mark"]);
+        let ep = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
+        assert_eq!(reasons(ep, "exd6"), ["missing_en_passant_mark"]);
+        assert_eq!(reasons(ep, "exd6e.p."), Vec::<&str>::new());
+        assert_eq!(reasons(ep, "e6e.p."), ["en_passant_mark_on_other_move"]);
     }
 }

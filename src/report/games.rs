@@ -13,11 +13,12 @@ use crate::{
 };
 
 /// Every finding kind, in the order of the README's table.
-pub const KINDS: [Kind; 20] = [
+pub const KINDS: [Kind; 21] = [
     Kind::UnreadableMove,
     Kind::IllegalMove,
     Kind::AmbiguousMove,
     Kind::Notation,
+    Kind::MoveNumber,
     Kind::Structure,
     Kind::NullMove,
     Kind::DrawOffer,
@@ -45,6 +46,7 @@ fn every_kind_is_listed(k: Kind) {
         | Kind::IllegalMove
         | Kind::AmbiguousMove
         | Kind::Notation
+        | Kind::MoveNumber
         | Kind::Structure
         | Kind::NullMove
         | Kind::DrawOffer
