@@ -819,14 +819,24 @@ fn numbering_slip(
         Color::White if number == expected => return missing(),
         _ => {}
     }
+    // The numbers left out: `2.` then `4.` leaves out 3.
+    let skipped = |from: u32, to: u32| {
+        if to == from + 1 {
+            format!("no move is numbered {from}")
+        } else {
+            format!("no moves are numbered {from} to {}", to - 1)
+        }
+    };
     if number > expected {
         Some((
             "skipped",
             format!(
-                "`{written}` is written where {who}'s move {expected} belongs: the numbering jumps from {expected} to {number}"
+                "`{written}` is written where {who}'s move {expected} belongs: {}",
+                skipped(expected, number)
             ),
             Some(format!(
-                "the numbering jumps from {expected} to {number}: moves seem to be missing"
+                "{}: moves seem to be missing",
+                skipped(expected, number)
             )),
         ))
     } else if side == Color::White && number.saturating_add(1) == expected {
