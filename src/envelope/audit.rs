@@ -22,11 +22,14 @@
 //! 5. Otherwise **play resumes** (I.9.1) from the position after the sealed move.
 //!
 //! The position before the sealed move is the one recorded on the envelope (I.2.2), which
-//! the arbiter verified at the adjournment (I.3) and sets up at resumption (I.5). The
-//! scoresheets are the record of how it was reached (repetitions, the move counters): the
-//! one that reaches the recorded position supplies that history. With no usable recorded
-//! position, the scoresheets must establish it by agreeing; where they differ before it,
-//! the position cannot be re-established (I.12.2) and no verdict is given.
+//! the arbiter verified at the adjournment (I.3), when a scoresheet reaches it: the
+//! scoresheets are the record of how it was reached (repetitions, the move counters). When
+//! both scoresheets agree and are legal up to the adjournment but reach another position,
+//! theirs is the game actually played (I.5, Art. 7.6) and governs; the recorded one is
+//! judged too, and a loss or a win it does not share is withheld (see
+//! [`super::contradictions`]). With no usable recorded position, the scoresheets must
+//! establish it by agreeing; where they differ before it, the position cannot be
+//! re-established (I.12.2) and no verdict is given.
 
 use serde::Serialize;
 use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position};
@@ -759,10 +762,14 @@ fn reconcile(
                         "move_number",
                         vec![Msg::new(
                             format!(
-                                "the sealed move is numbered {here} here and {num} by the other record (the FEN and I.2.5 differ, and no scoresheet reaches the position), and whether a flag had fallen depends on which"
+                                "I.2.5 numbers the sealed move {}, the FEN {}; no scoresheet reaches the position to settle it, and whether a flag had fallen depends on which",
+                                numbers[0].unwrap_or(here),
+                                numbers[1].unwrap_or(here)
                             ),
                             format!(
-                                "la mossa sigillata ha qui il numero {here} e {num} secondo l'altro dato (la FEN e I.2.5 differiscono, e nessun formulario raggiunge la posizione), e dal numero dipende se una bandierina era caduta"
+                                "secondo I.2.5 la mossa sigillata è la {}, secondo la FEN la {}; nessun formulario raggiunge la posizione per stabilirlo, e dal numero dipende se una bandierina era caduta",
+                                numbers[0].unwrap_or(here),
+                                numbers[1].unwrap_or(here)
                             ),
                         )],
                         Msg::new(
