@@ -686,7 +686,11 @@ pub fn audit(env: &Envelope, file: &str) -> Audit {
     // The decision.
     if let (Some(e), Some(s)) = (&est, sealer) {
         a.decision = decide(e, s, flags, env, &mut a);
-        reconcile(e, s, flags, env, &written, pref, &mut a);
+        let text = SealedText {
+            written: &written,
+            pref,
+        };
+        reconcile(e, s, flags, env, &sheets, &text, &mut a);
     }
     if a.decision.is_none() && est.is_none() {
         a.notes.push(Msg::new(
@@ -718,13 +722,13 @@ fn reconcile(
     s: Color,
     flags: Flags,
     env: &Envelope,
-    written: &Option<(String, &'static str)>,
-    pref: &'static Language,
+    sheets: &[Option<Sheet>; 2],
+    text: &SealedText,
     a: &mut Audit,
 ) {
     let mut pending: Vec<(Contradiction, Option<Decision>, Color)> = Vec::new();
     if let Some((rec, diffs)) = &e.contradicted {
-        let (other, os) = decide_elsewhere(rec, env, written, pref, a);
+        let (other, os) = decide_elsewhere(rec, None, env, text, a);
         pending.push((
             contradiction(
                 "position",
@@ -784,10 +788,62 @@ fn reconcile(
             }
         }
     }
+    // I.2.5 points further (or back) along two agreeing scoresheets than the position
+    // established: the sealed move may belong there.
+    if let (Some(n), Some(w), Some(b), Some(k)) = (
+        &env.sealed_number,
+        &sheets[0],
+        &sheets[1],
+        e.at[0].or(e.at[1]),
+    ) {
+        let (num, dots) = n.value;
+        let named = env.sealer.as_ref().map(|i| i.value.side);
+        let side_of = dots.or(named).unwrap_or(s);
+        let clean = |x: &Sheet, j: usize| {
+            j <= x.plies() && x.first_error.as_ref().is_none_or(|f| f.ply as usize > j)
+        };
+        let agreed = compare(w, b).common;
+        if let Some(j) = w.index_of(num, side_of).filter(|&j| {
+            j != k
+                && j <= agreed
+                && clean(w, j)
+                && clean(b, j)
+                && key(&w.positions[j]) != key(&e.pos)
+        }) {
+            let there = &w.positions[j];
+            let (other, os) =
+                decide_elsewhere(there, Some(w.positions[..=j].to_vec()), env, text, a);
+            pending.push((
+                contradiction(
+                    "move_number",
+                    vec![Msg::new(
+                        format!(
+                            "I.2.5 gives the sealed move number {num}, and both scoresheets go on to that move (ply {j}), but the position before the sealed move is at move {} (ply {k})",
+                            e.pos.fullmoves()
+                        ),
+                        format!(
+                            "secondo I.2.5 la mossa sigillata è la {num}, ed entrambi i formulari arrivano a quella mossa (semimossa {j}), ma la posizione prima della mossa sigillata è alla mossa {} (semimossa {k})",
+                            e.pos.fullmoves()
+                        ),
+                    )],
+                    Msg::new(
+                        format!("at move {} (ply {k})", e.pos.fullmoves()),
+                        format!("alla mossa {} (semimossa {k})", e.pos.fullmoves()),
+                    ),
+                    Msg::new(
+                        format!("at move {num} of the scoresheets (ply {j}), as I.2.5 says"),
+                        format!("alla mossa {num} dei formulari (semimossa {j}), come indica I.2.5"),
+                    ),
+                ),
+                other,
+                os,
+            ));
+        }
+    }
     let named = env.sealer.as_ref().map(|i| i.value.side);
     if e.history.is_none() && named.is_some_and(|c| c != s) {
         if let Some(turned) = other_side_to_move(&e.pos) {
-            let (other, os) = decide_elsewhere(&turned, env, written, pref, a);
+            let (other, os) = decide_elsewhere(&turned, None, env, text, a);
             pending.push((
                 contradiction(
                     "sealer",
@@ -908,14 +964,20 @@ fn side_al(c: Color) -> &'static str {
     }
 }
 
-/// The decision on another reading of the position before the sealed move, with no
-/// history (as a recorded position no scoresheet reaches): the sealed move read there, the
-/// times checked at its move number. The audit itself is not changed.
+/// The sealed move as written and the sealer's notation, to read it in another position.
+struct SealedText<'a> {
+    written: &'a Option<(String, &'static str)>,
+    pref: &'static Language,
+}
+
+/// The decision on another reading of the position before the sealed move, with the
+/// history the scoresheets give it, if any: the sealed move read there, the times checked
+/// at its move number. The audit itself is not changed.
 fn decide_elsewhere(
     pos: &Chess,
+    history: Option<Vec<Chess>>,
     env: &Envelope,
-    written: &Option<(String, &'static str)>,
-    pref: &'static Language,
+    text: &SealedText,
     a: &Audit,
 ) -> (Option<Decision>, Color) {
     let mut scratch = a.clone();
@@ -924,13 +986,14 @@ fn decide_elsewhere(
     scratch.before = Some(pos.clone());
     let s = pos.turn();
     scratch.sealer = Some(s);
-    scratch.sealed = written
+    scratch.sealed = text
+        .written
         .as_ref()
-        .map(|(t, _)| sealed::read(t, pos, a.mode, pref));
+        .map(|(t, _)| sealed::read(t, pos, a.mode, text.pref));
     let flags = times(env, &Some(pos.clone()), Some(s), &mut scratch);
     let e = Established {
         pos: pos.clone(),
-        history: None,
+        history,
         at: [None, None],
         contradicted: None,
     };

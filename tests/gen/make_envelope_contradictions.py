@@ -93,6 +93,16 @@ def main():
         common(R, N, p.fen(), "1:05:00", "1:12:00", "40/7200:3600", "Rossi", 13, "13.Rh1"),
         ("white_scoresheet", sheet(rb[:24], "it")), ("black_scoresheet", bad)))
 
+    # ---- the recorded position is one move early; I.2.5 and both scoresheets go on
+    p = position(cc[:78])
+    write("position-earlier.toml", toml(
+        "Guideline I.2.5 against I.2.2: the envelope records the position before White's 40th\n"
+        "move, but numbers the sealed move 41, and both scoresheets, agreeing, go on to\n"
+        "40.d4 b4. The sealed move `41. d5` is legal at move 41, illegal at move 40 (the pawn\n"
+        "is on d3). A loss cannot rest on the miswritten position: the arbiter decides.",
+        common(W, B, p.fen(), "1:58:40", "1:55:10", "40/7200:3600", "Caruana", 41, "41. d5"),
+        ("white_scoresheet", sheet(cc[:80])), ("black_scoresheet", sheet(cc[:80]))))
+
     # ---- the move number in doubt, and the flag with it
     p = position(cc[:78])
     fen41 = p.fen().rsplit(" ", 1)[0] + " 41"
