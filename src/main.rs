@@ -936,7 +936,9 @@ fn envelope_cmd(args: EnvelopeArgs) -> ExitCode {
                     m.message
                 );
                 match args.format {
-                    EnvelopeFormat::Json => writeln!(out, "{}", report::json_malformed(&name, &m)),
+                    EnvelopeFormat::Json => {
+                        writeln!(out, "{}", report::json_malformed(&name, &m, lang))
+                    }
                     EnvelopeFormat::Text => {
                         writeln!(out, "{}", report::text_malformed(&name, &m, lang))
                     }

@@ -340,3 +340,165 @@ fn exit_status_is_the_worst_of_several_envelopes() {
     assert_eq!(code, Some(2));
     assert!(err.contains("no-such-file"), "{err}");
 }
+
+/// Issue 16: a recorded position that contradicts two agreeing scoresheets never decides a
+/// loss or a win on its own. Every slip of one piece to a free square next to it in the
+/// position of `position-contradicted.toml` (the scoresheets stay as they are), with sealed
+/// moves legal in the game played, legal only on the miswritten board, or illegal in both:
+/// the difference is named square by square, the exit status is 1, and a loss or a win is
+/// given only when the scoresheets' position gives the same.
+#[test]
+fn a_miswritten_position_never_decides_a_loss_on_its_own() {
+    use shakmaty::{fen::Fen, CastlingMode, Chess, EnPassantMode, FromSetup, Position, Square};
+    let base = repo().join("corpora/envelopes");
+    let text = std::fs::read_to_string(base.join("position-contradicted.toml")).unwrap();
+    let true_fen = "6R1/p4p1b/1p2pk2/7P/4r3/2Pp4/PP1K3R/8 w - - 5 45";
+    let truth: Chess = true_fen
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
+    let with = |fen: &str, sealed: &str| -> String {
+        text.lines()
+            .map(|l| {
+                if l.starts_with("position = ") {
+                    format!("position = \"{fen}\"")
+                } else if l.starts_with("sealed_move = ") {
+                    format!("sealed_move = \"{sealed}\"")
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let uci = |m: shakmaty::Move| m.to_uci(CastlingMode::Standard).to_string();
+    let mut slips = 0;
+    let mut withheld = 0;
+    for (from, piece) in truth.board().clone() {
+        for to in Square::ALL {
+            if truth.board().piece_at(to).is_some() || from.distance(to) != 1 {
+                continue;
+            }
+            let mut setup = truth.to_setup(EnPassantMode::Legal);
+            setup.board.discard_piece_at(from);
+            setup.board.set_piece_at(to, piece);
+            let Ok(slipped) = Chess::from_setup(setup, CastlingMode::Standard) else {
+                continue;
+            };
+            let fen = Fen::from_position(&slipped, EnPassantMode::Legal).to_string();
+            // long algebraic needs no disambiguation on either board
+            let mut sealed: Vec<String> = Vec::new();
+            sealed.extend(truth.legal_moves().iter().take(3).map(|&m| uci(m)));
+            sealed.extend(
+                slipped
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| !truth.is_legal(**m))
+                    .take(2)
+                    .map(|&m| uci(m)),
+            );
+            sealed.push("Nz9".to_string());
+            for s in &sealed {
+                let a = audit_text(&with(&fen, s), "slip.toml", &base).unwrap();
+                let c = a
+                    .checks
+                    .iter()
+                    .find(|c| c.id == "position_matches")
+                    .unwrap();
+                assert_eq!(c.status, scoresheet::envelope::Status::Error, "{fen} {s}");
+                assert!(
+                    c.message.en.contains("on the envelope")
+                        && c.message.en.contains(&to.to_string()),
+                    "{fen} {s}: {}",
+                    c.message.en
+                );
+                assert!(a.errors.is_empty() && a.has_failures(), "{fen} {s}: exit 1");
+                let truth_audit = audit_text(&with(true_fen, s), "true.toml", &base).unwrap();
+                let got = a.decision.as_ref().map(|d| (d.verdict, d.rule));
+                if matches!(
+                    got,
+                    Some((Verdict::SealerLoses, _)) | Some((Verdict::SealerWins, _))
+                ) {
+                    assert_eq!(
+                        got,
+                        truth_audit.decision.as_ref().map(|d| (d.verdict, d.rule)),
+                        "{fen} {s}: a loss or a win must rest on the scoresheets' position"
+                    );
+                }
+                if a.decision.is_none() {
+                    withheld += 1;
+                }
+            }
+            slips += 1;
+        }
+    }
+    assert!(slips >= 20, "{slips} slips");
+    assert!(withheld > 0, "no case where the verdict had to be withheld");
+}
+
+/// Issue 15, item 13: the Italian report has no English fragments, whatever the envelope.
+#[test]
+fn the_italian_report_is_all_italian() {
+    let fragments = [
+        "there is no day",
+        "did you mean",
+        "unknown item",
+        "cannot be read",
+        "is not a",
+        " the ",
+        "No such file",
+        "replays",
+    ];
+    for p in envelopes() {
+        let r = rel(&p);
+        for format in ["text", "json"] {
+            let (_, out, _) = run(&["envelope", "--report-lang", "it", "--format", format, &r]);
+            for f in fragments {
+                assert!(!out.contains(f), "{r} ({format}): `{f}` in\n{out}");
+            }
+        }
+    }
+    // a 31st of February, in the user's own key
+    let a = audit_text(
+        "bianco = \"Rossi\"\nnero = \"Bianchi\"\ndata_ripresa = \"31/02/2025\"\n",
+        "x.toml",
+        Path::new("."),
+    )
+    .unwrap();
+    let text = report::text(&a, ReportLang::It);
+    assert!(text.contains("`data_ripresa`"), "{text}");
+    assert!(!text.contains("resumption_date"), "{text}");
+    assert!(text.contains("il 31 febbraio 2025 non esiste"), "{text}");
+}
+
+/// Issue 15, item 12: a scoresheet that stops at an illegal move is an error of the audit
+/// that names the move and why, and the agreement is not claimed beyond it.
+#[test]
+fn a_scoresheet_stopping_at_an_illegal_move_is_named() {
+    let a = audit_file(&repo().join("corpora/envelopes/sheet-illegal.toml")).unwrap();
+    let c = a
+        .checks
+        .iter()
+        .find(|c| c.id == "black_scoresheet")
+        .unwrap();
+    assert_eq!(c.status, scoresheet::envelope::Status::Error);
+    assert!(
+        c.message.en.contains("`9...Ab4` is illegal"),
+        "{}",
+        c.message.en
+    );
+    assert!(
+        c.message.it.contains("`9...Ab4` è illegale"),
+        "{}",
+        c.message.it
+    );
+    let g = a.checks.iter().find(|c| c.id == "agreement").unwrap();
+    assert_ne!(
+        g.status,
+        scoresheet::envelope::Status::Ok,
+        "{}",
+        g.message.en
+    );
+    assert!(a.has_failures());
+}

@@ -22,17 +22,21 @@
 //! 5. Otherwise **play resumes** (I.9.1) from the position after the sealed move.
 //!
 //! The position before the sealed move is the one recorded on the envelope (I.2.2), which
-//! the arbiter verified at the adjournment (I.3) and sets up at resumption (I.5). The
-//! scoresheets are the record of how it was reached (repetitions, the move counters): the
-//! one that reaches the recorded position supplies that history. With no usable recorded
-//! position, the scoresheets must establish it by agreeing; where they differ before it,
-//! the position cannot be re-established (I.12.2) and no verdict is given.
+//! the arbiter verified at the adjournment (I.3), when a scoresheet reaches it: the
+//! scoresheets are the record of how it was reached (repetitions, the move counters). When
+//! both scoresheets agree and are legal up to the adjournment but reach another position,
+//! theirs is the game actually played (I.5, Art. 7.6) and governs; the recorded one is
+//! judged too, and a loss or a win it does not share is withheld (see
+//! [`super::contradictions`]). With no usable recorded position, the scoresheets must
+//! establish it by agreeing; where they differ before it, the position cannot be
+//! re-established (I.12.2) and no verdict is given.
 
 use serde::Serialize;
 use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position};
 
 use super::{
     clock::TimeControl,
+    contradictions::{weigh, Contradiction},
     schema::{Envelope, ItemError, PositionSpec},
     scoresheets::{compare, load, Sheet},
     sealed::{self, Reading, Sealed},
@@ -139,9 +143,28 @@ pub struct Audit {
     pub notes: Vec<Msg>,
     /// The paragraph an arbiter reads aloud.
     pub paragraph: Msg,
+    /// Records of the envelope that contradict each other where a verdict could rest on
+    /// them (the recorded position against two agreeing scoresheets, I.2.5 against the
+    /// position, I.2.4 against an unconfirmed side to move).
+    pub contradictions: Vec<Contradiction>,
+    /// Why the exception of Art. 6.9 (an opponent who cannot checkmate) was considered
+    /// and does not apply, with the opponent's helpmate line.
+    pub exception_rejected: Option<Msg>,
+    /// The same, short enough to be read aloud (a long helpmate line stays in the notes).
+    pub exception_rejected_aloud: Option<Msg>,
+    /// The keys of the items in `errors` as the user wrote them.
+    pub item_names: Vec<(&'static str, String)>,
 }
 
 impl Audit {
+    /// An item's key as the user wrote it (canonical when unknown).
+    pub fn item_name(&self, item: &str) -> String {
+        self.item_names
+            .iter()
+            .find(|(i, _)| *i == item)
+            .map_or_else(|| item.to_string(), |(_, n)| n.clone())
+    }
+
     /// `1-0`, `0-1`, `1/2-1/2`, or none while the game goes on.
     pub fn result(&self) -> Option<&'static str> {
         let d = self.decision.as_ref()?;
@@ -191,6 +214,33 @@ fn label(pos: &Chess, san: &str) -> String {
     }
 }
 
+/// A move with its number in each report's notation: English in the English report
+/// (`41.Kxf6`), Italian in the Italian one (`41.Rxf6`), whatever notation it was written in.
+pub(super) fn move_label(pos: &Chess, mv: Move) -> Msg {
+    let it = by_code("it").unwrap_or(english());
+    Msg::new(
+        label(pos, &san_in(pos, mv, english())),
+        label(pos, &san_in(pos, mv, it)),
+    )
+}
+
+/// Several moves, without numbers, in each report's notation.
+pub(super) fn moves_list(pos: &Chess, moves: &[Move], sep_en: &str, sep_it: &str) -> Msg {
+    let it = by_code("it").unwrap_or(english());
+    Msg::new(
+        moves
+            .iter()
+            .map(|&m| san_in(pos, m, english()))
+            .collect::<Vec<_>>()
+            .join(sep_en),
+        moves
+            .iter()
+            .map(|&m| san_in(pos, m, it))
+            .collect::<Vec<_>>()
+            .join(sep_it),
+    )
+}
+
 /// Whether `color` can checkmate, the fast check first, then the full search.
 fn can(pos: &Chess, color: Color) -> CanMate {
     match can_mate(pos, color, Depth::Fast) {
@@ -234,7 +284,7 @@ impl Ending {
             ),
             Ending::Fivefold => Msg::new(
                 "the fifth occurrence of the same position",
-                "la quinta ripetizione della stessa posizione",
+                "la stessa posizione apparsa per la quinta volta",
             ),
         }
     }
@@ -288,6 +338,9 @@ struct Established {
     history: Option<Vec<Chess>>,
     /// Index of the position in each scoresheet that reaches it.
     at: [Option<usize>; 2],
+    /// The recorded position, when it contradicts two agreeing scoresheets (whose position
+    /// `pos` is), with the differences named square by square.
+    contradicted: Option<(Chess, Vec<Msg>)>,
 }
 
 /// Audit an envelope.
@@ -309,6 +362,10 @@ pub fn audit(env: &Envelope, file: &str) -> Audit {
         errors: env.errors.clone(),
         notes: Vec::new(),
         paragraph: Msg::default(),
+        contradictions: Vec::new(),
+        exception_rejected: None,
+        exception_rejected_aloud: None,
+        item_names: Vec::new(),
     };
     let name = |c: Color| env.name(c);
     let has_error = |items: &[&str]| env.errors.iter().any(|e| items.contains(&e.item));
@@ -342,7 +399,7 @@ pub fn audit(env: &Envelope, file: &str) -> Audit {
             Status::Ok,
             Msg::new(
                 format!("White: {w}; Black: {b}"),
-                format!("Bianco: {w}; Nero: {b}"),
+                format!("Bianco: {w} – Nero: {b}"),
             ),
         );
     }
@@ -436,7 +493,7 @@ pub fn audit(env: &Envelope, file: &str) -> Audit {
                         error_text(&["sealer"]),
                         Msg::new(
                             format!("{} has the move and is taken as the sealer", side_cap(to_move).en),
-                            format!("{} ha il tratto ed è considerato chi ha sigillato", side_cap(to_move).it),
+                            format!("{} ha il tratto ed è considerato chi ha sigillato", side(to_move).it),
                         ),
                     ],
                     "; ",
@@ -521,10 +578,10 @@ pub fn audit(env: &Envelope, file: &str) -> Audit {
             error_text(&["resumption_date", "resumption_time", "resumption_place"]),
         );
     } else {
-        let d = env
+        let (d, d_it) = env
             .resumption_date
             .as_ref()
-            .map(|d| d.value.to_string())
+            .map(|d| (d.value.to_string(), d.value.italian()))
             .unwrap_or_default();
         let t = env
             .resumption_time
@@ -542,7 +599,7 @@ pub fn audit(env: &Envelope, file: &str) -> Audit {
             Status::Ok,
             Msg::new(
                 format!("resumption on {d} at {t}, at {p}"),
-                format!("ripresa il {d} alle {t}, presso {p}"),
+                format!("ripresa il {d_it} alle {t}, {}", place_it(&p)),
             ),
         );
     }
@@ -590,8 +647,8 @@ pub fn audit(env: &Envelope, file: &str) -> Audit {
             "I.1.1",
             Status::Error,
             Msg::new(
-                "no sealed move: `sealed_move` is not on the envelope and the sealer's scoresheet does not end with it",
-                "nessuna mossa sigillata: `mossa_sigillata` non è sulla busta e il formulario di chi ha sigillato non la riporta",
+                format!("no sealed move: `{}` is not on the envelope and the sealer's scoresheet does not end with it", env.key_name("sealed_move")),
+                format!("nessuna mossa sigillata: `{}` non è sulla busta e il formulario di chi ha sigillato non la riporta", env.key_name("sealed_move")),
             ),
         );
         if !a.errors.iter().any(|e| e.item == "sealed_move") {
@@ -600,8 +657,14 @@ pub fn audit(env: &Envelope, file: &str) -> Audit {
                 article: "I.1.1",
                 line: None,
                 message: Msg::new(
-                    "missing: `sealed_move` (the sealed move exactly as written) is not on the envelope",
-                    "manca: `mossa_sigillata` non è sulla busta",
+                    format!(
+                        "missing: `{}` (the sealed move exactly as written) is not on the envelope",
+                        env.key_name("sealed_move")
+                    ),
+                    format!(
+                        "manca: `{}` (la mossa sigillata come è scritta) non è sulla busta",
+                        env.key_name("sealed_move")
+                    ),
                 ),
             });
         }
@@ -623,6 +686,11 @@ pub fn audit(env: &Envelope, file: &str) -> Audit {
     // The decision.
     if let (Some(e), Some(s)) = (&est, sealer) {
         a.decision = decide(e, s, flags, env, &mut a);
+        let text = SealedText {
+            written: &written,
+            pref,
+        };
+        reconcile(e, s, flags, env, &sheets, &text, &mut a);
     }
     if a.decision.is_none() && est.is_none() {
         a.notes.push(Msg::new(
@@ -630,6 +698,11 @@ pub fn audit(env: &Envelope, file: &str) -> Audit {
             "nessun verdetto: la posizione prima della mossa sigillata non è stabilita",
         ));
     }
+    a.item_names = a
+        .errors
+        .iter()
+        .map(|e| (e.item, env.key_name(e.item)))
+        .collect();
     a.paragraph = super::report::paragraph(&a, env);
     a.checks.sort_by_key(|c| {
         ORDER
@@ -638,6 +711,330 @@ pub fn audit(env: &Envelope, file: &str) -> Audit {
             .unwrap_or(ORDER.len())
     });
     a
+}
+
+/// Weigh the decision against the readings a contradicted record allows (see
+/// [`super::contradictions`]): the recorded position against two agreeing scoresheets, the
+/// move number of I.2.5 against the position's (where the flags depend on it), the sealer
+/// of I.2.4 against a side to move no scoresheet confirms.
+fn reconcile(
+    e: &Established,
+    s: Color,
+    flags: Flags,
+    env: &Envelope,
+    sheets: &[Option<Sheet>; 2],
+    text: &SealedText,
+    a: &mut Audit,
+) {
+    let mut pending: Vec<(Contradiction, Option<Decision>, Color)> = Vec::new();
+    if let Some((rec, diffs)) = &e.contradicted {
+        let (other, os) = decide_elsewhere(rec, None, env, text, a);
+        pending.push((
+            contradiction(
+                "position",
+                diffs.clone(),
+                Msg::new(
+                    "on the scoresheets' position",
+                    "sulla posizione dei formulari",
+                ),
+                Msg::new(
+                    "on the position recorded on the envelope",
+                    "sulla posizione registrata sulla busta",
+                ),
+            ),
+            other,
+            os,
+        ));
+    }
+    // The move number matters to the flags only; it is in doubt when no scoresheet
+    // confirms the position and the FEN's own number and I.2.5 differ.
+    let fen_number = match env.position.as_ref().map(|i| &i.value) {
+        Some(PositionSpec::Fen { pos, .. }) => Some(pos.fullmoves().get()),
+        _ => None,
+    };
+    let numbers = [env.sealed_number.as_ref().map(|n| n.value.0), fen_number];
+    let here = e.pos.fullmoves().get();
+    if e.history.is_none() {
+        if let Some(num) = numbers.into_iter().flatten().find(|&n| n != here) {
+            let mut scratch = a.clone();
+            let other_flags = times(env, &Some(renumber(&e.pos, num)), Some(s), &mut scratch);
+            if (other_flags.sealer, other_flags.opponent) != (flags.sealer, flags.opponent) {
+                scratch.decision = None;
+                let other = decide(e, s, other_flags, env, &mut scratch);
+                pending.push((
+                    contradiction(
+                        "move_number",
+                        vec![Msg::new(
+                            format!(
+                                "I.2.5 numbers the sealed move {}, the FEN {}; no scoresheet reaches the position to settle it, and whether a flag had fallen depends on which",
+                                numbers[0].unwrap_or(here),
+                                numbers[1].unwrap_or(here)
+                            ),
+                            format!(
+                                "secondo I.2.5 la mossa sigillata è la {}, secondo la FEN la {}; nessun formulario raggiunge la posizione per stabilirlo, e dal numero dipende se una bandierina era caduta",
+                                numbers[0].unwrap_or(here),
+                                numbers[1].unwrap_or(here)
+                            ),
+                        )],
+                        Msg::new(
+                            format!("as move {here}"),
+                            format!("come mossa {here}"),
+                        ),
+                        Msg::new(format!("as move {num}"), format!("come mossa {num}")),
+                    ),
+                    other,
+                    s,
+                ));
+            }
+        }
+    }
+    // I.2.5 points further (or back) along two agreeing scoresheets than the position
+    // established: the sealed move may belong there.
+    if let (Some(n), Some(w), Some(b), Some(k)) = (
+        &env.sealed_number,
+        &sheets[0],
+        &sheets[1],
+        e.at[0].or(e.at[1]),
+    ) {
+        let (num, dots) = n.value;
+        let named = env.sealer.as_ref().map(|i| i.value.side);
+        let side_of = dots.or(named).unwrap_or(s);
+        let clean = |x: &Sheet, j: usize| {
+            j <= x.plies() && x.first_error.as_ref().is_none_or(|f| f.ply as usize > j)
+        };
+        let agreed = compare(w, b).common;
+        if let Some(j) = w.index_of(num, side_of).filter(|&j| {
+            j != k
+                && j <= agreed
+                && clean(w, j)
+                && clean(b, j)
+                && key(&w.positions[j]) != key(&e.pos)
+        }) {
+            let there = &w.positions[j];
+            let (other, os) =
+                decide_elsewhere(there, Some(w.positions[..=j].to_vec()), env, text, a);
+            pending.push((
+                contradiction(
+                    "move_number",
+                    vec![Msg::new(
+                        format!(
+                            "I.2.5 gives the sealed move number {num}, and both scoresheets go on to that move (ply {j}), but the position before the sealed move is at move {} (ply {k})",
+                            e.pos.fullmoves()
+                        ),
+                        format!(
+                            "secondo I.2.5 la mossa sigillata è la {num}, ed entrambi i formulari arrivano a quella mossa (semimossa {j}), ma la posizione prima della mossa sigillata è alla mossa {} (semimossa {k})",
+                            e.pos.fullmoves()
+                        ),
+                    )],
+                    Msg::new(
+                        format!("at move {} (ply {k})", e.pos.fullmoves()),
+                        format!("alla mossa {} (semimossa {k})", e.pos.fullmoves()),
+                    ),
+                    Msg::new(
+                        format!("at move {num} of the scoresheets (ply {j}), as I.2.5 says"),
+                        format!("alla mossa {num} dei formulari (semimossa {j}), come indica I.2.5"),
+                    ),
+                ),
+                other,
+                os,
+            ));
+        }
+    }
+    let named = env.sealer.as_ref().map(|i| i.value.side);
+    if e.history.is_none() && named.is_some_and(|c| c != s) {
+        if let Some(turned) = other_side_to_move(&e.pos) {
+            let (other, os) = decide_elsewhere(&turned, None, env, text, a);
+            pending.push((
+                contradiction(
+                    "sealer",
+                    vec![Msg::new(
+                        format!(
+                            "the envelope says {} sealed (I.2.4), the recorded position has {} to move, and no scoresheet confirms which",
+                            side(!s).en,
+                            side(s).en
+                        ),
+                        format!(
+                            "la busta indica che ha sigillato {} (I.2.4), nella posizione registrata ha il tratto {}, e nessun formulario conferma quale dei due",
+                            side(!s).it,
+                            side(s).it
+                        ),
+                    )],
+                    Msg::new(
+                        format!("with {} to move, as recorded", side(s).en),
+                        format!("con il tratto {}, come registrato", side_al(s)),
+                    ),
+                    Msg::new(
+                        format!("with {} to move, as I.2.4 says", side(!s).en),
+                        format!("con il tratto {}, come indica I.2.4", side_al(!s)),
+                    ),
+                ),
+                other,
+                os,
+            ));
+        }
+    }
+    for (c, other, os) in pending {
+        let (c, kept) = weigh(c, a.decision.take(), s, other, os);
+        a.decision = kept;
+        match (&c.other_decision, &c.withheld) {
+            (Some((d, os)), withheld) => {
+                let o = would(d, *os);
+                a.notes.push(Msg::new(
+                    format!("{}, {}: {}", c.other.en, d.reason.en, o.en),
+                    format!("{}, {}: {}", c.other.it, d.reason.it, o.it),
+                ));
+                if let Some(w) = withheld {
+                    let g = would(w, s);
+                    a.notes.push(Msg::new(
+                        format!("{}, {}: {}; a loss or a win cannot rest on a record the envelope contradicts, so no result is given automatically: the arbiter decides", c.governs.en, w.reason.en, g.en),
+                        format!("{}, {}: {}; una sconfitta o una vittoria non può fondarsi su un dato che la busta contraddice, quindi nessun risultato viene dato automaticamente: decide l'arbitro", c.governs.it, w.reason.it, g.it),
+                    ));
+                    a.after = None;
+                }
+            }
+            (None, _) => a.notes.push(Msg::new(
+                format!("{} the verdict would be the same", c.other.en),
+                format!("{} il verdetto sarebbe lo stesso", c.other.it),
+            )),
+        }
+        a.contradictions.push(c);
+    }
+}
+
+/// A verdict on a reading that does not govern, or is withheld: `the sealer would lose,
+/// 0-1 (I.8.3)` / `perderebbe chi ha sigillato, 0-1 (I.8.3)`.
+pub(super) fn would(d: &Decision, sealer: Color) -> Msg {
+    let r = super::contradictions::result_of(d.verdict, sealer)
+        .map(|r| format!(", {}", if r == "1/2-1/2" { "½-½" } else { r }))
+        .unwrap_or_default();
+    let ex = d
+        .exception
+        .map(|e| Msg::new(format!(", exception {e}"), format!(", eccezione {e}")))
+        .unwrap_or_default();
+    let (en, it) = match d.verdict {
+        Verdict::SealerLoses => ("the sealer would lose", "perderebbe chi ha sigillato"),
+        Verdict::SealerWins => ("the sealer would win", "vincerebbe chi ha sigillato"),
+        Verdict::Draw => ("the game would be drawn", "la partita sarebbe patta"),
+        Verdict::Resume => ("play would resume", "il gioco riprenderebbe"),
+    };
+    Msg::new(
+        format!("{en}{r} ({}{})", d.rule, ex.en),
+        format!("{it}{r} ({}{})", d.rule, ex.it),
+    )
+}
+
+/// `the sealer loses (I.8.3), 0-1` / `perde chi ha sigillato (I.8.3), 0-1`.
+pub(super) fn decision_words(d: &Decision, sealer: Color) -> Msg {
+    let v = super::report::verdict_words(d.verdict);
+    let ex = d
+        .exception
+        .map(|e| Msg::new(format!(", exception {e}"), format!(", eccezione {e}")))
+        .unwrap_or_default();
+    let r = super::contradictions::result_of(d.verdict, sealer)
+        .map(|r| format!(", {}", if r == "1/2-1/2" { "½-½" } else { r }))
+        .unwrap_or_default();
+    Msg::new(
+        format!("{} ({}{}){r}", v.en, d.rule, ex.en),
+        format!("{} ({}{}){r}", v.it, d.rule, ex.it),
+    )
+}
+
+fn contradiction(
+    id: &'static str,
+    differences: Vec<Msg>,
+    governs: Msg,
+    other: Msg,
+) -> Contradiction {
+    Contradiction {
+        id,
+        differences,
+        governs,
+        other,
+        other_decision: None,
+        withheld: None,
+    }
+}
+
+/// `al Bianco`, `al Nero`.
+fn side_al(c: Color) -> &'static str {
+    if c == Color::White {
+        "al Bianco"
+    } else {
+        "al Nero"
+    }
+}
+
+/// The sealed move as written and the sealer's notation, to read it in another position.
+struct SealedText<'a> {
+    written: &'a Option<(String, &'static str)>,
+    pref: &'static Language,
+}
+
+/// The decision on another reading of the position before the sealed move, with the
+/// history the scoresheets give it, if any: the sealed move read there, the times checked
+/// at its move number. The audit itself is not changed.
+fn decide_elsewhere(
+    pos: &Chess,
+    history: Option<Vec<Chess>>,
+    env: &Envelope,
+    text: &SealedText,
+    a: &Audit,
+) -> (Option<Decision>, Color) {
+    let mut scratch = a.clone();
+    scratch.decision = None;
+    scratch.after = None;
+    scratch.before = Some(pos.clone());
+    let s = pos.turn();
+    scratch.sealer = Some(s);
+    scratch.sealed = text
+        .written
+        .as_ref()
+        .map(|(t, _)| sealed::read(t, pos, a.mode, text.pref));
+    let flags = times(env, &Some(pos.clone()), Some(s), &mut scratch);
+    let e = Established {
+        pos: pos.clone(),
+        history,
+        at: [None, None],
+        contradicted: None,
+    };
+    (decide(&e, s, flags, env, &mut scratch), s)
+}
+
+/// The same position with the other side to move, when that is a legal position.
+fn other_side_to_move(pos: &Chess) -> Option<Chess> {
+    let mut setup = pos.to_setup(EnPassantMode::Legal);
+    setup.turn = !setup.turn;
+    setup.ep_square = None;
+    Chess::from_setup(setup, pos.castles().mode()).ok()
+}
+
+/// The place of resumption after "ripresa il … alle …,": `a Titovo Užice` for a town,
+/// `presso Circolo Scacchistico Milanese` for a venue (named by its first word).
+fn place_it(place: &str) -> String {
+    const VENUES: &[&str] = &[
+        "circolo",
+        "sala",
+        "sede",
+        "hotel",
+        "albergo",
+        "palazzo",
+        "palazzetto",
+        "centro",
+        "teatro",
+        "biblioteca",
+        "scuola",
+        "club",
+        "casa",
+        "villa",
+        "auditorium",
+        "aula",
+    ];
+    let first = place.split_whitespace().next().unwrap_or("").to_lowercase();
+    if VENUES.contains(&first.as_str()) {
+        format!("presso {place}")
+    } else {
+        format!("a {place}")
+    }
 }
 
 /// The order checks are reported in: the items of I.2, then the records, then the move.
@@ -754,6 +1151,16 @@ fn establish(env: &Envelope, sheets: &[Option<Sheet>; 2], a: &mut Audit) -> Opti
             }
         }
     }
+    // A recorded position neither scoresheet reaches, where both agree: theirs governs.
+    let agreeing = match &recorded {
+        Some((rec, ..)) if at == [None, None] => {
+            super::contradictions::agreeing_sheets(rec, env, sheets)
+        }
+        _ => None,
+    };
+    if let Some(k) = agreeing {
+        wanted = [Some(k), Some(k)];
+    }
     // With no recorded position and no number: the scoresheets as they stand.
     if env.position.is_none() && wanted == [None, None] {
         if let (Some(w), Some(b)) = (&sheets[0], &sheets[1]) {
@@ -813,20 +1220,27 @@ fn establish(env: &Envelope, sheets: &[Option<Sheet>; 2], a: &mut Audit) -> Opti
                 Status::Error,
                 Msg::new(
                     format!("{} cannot be replayed: {why}", whose.en),
-                    format!("il {} non si può ripercorrere: {why}", whose.it),
+                    format!("le mosse del {} non si possono rigiocare: la posizione di partenza non si legge", whose.it),
                 ),
             );
             continue;
         }
-        match (&s.first_error, target) {
-            (Some(f), Some(k)) if (f.ply as usize) <= k => {
+        // A move error before the adjournment, or anywhere when the scoresheet's place of
+        // the adjournment is unknown (it stops before it): the move and why, as `validate`.
+        let stops = s.first_error.as_ref().filter(|f| match target {
+            Some(k) => (f.ply as usize) <= k,
+            None => true,
+        });
+        match (stops, target) {
+            (Some(f), _) => {
+                let why = move_error(f);
                 a.check(
                     id,
                     "8.1.1",
                     Status::Error,
                     Msg::new(
-                        format!("{} cannot be replayed beyond ply {}: {}", whose.en, f.ply - 1, f.message),
-                        format!("il {} non si può ripercorrere oltre la semimossa {}: {}", whose.it, f.ply - 1, f.message),
+                        format!("{} cannot be replayed beyond ply {}: {}", whose.en, f.ply - 1, why.en),
+                        format!("le mosse del {} non si possono rigiocare oltre la semimossa {}: {}", whose.it, f.ply - 1, why.it),
                     ),
                 );
             }
@@ -863,7 +1277,7 @@ fn establish(env: &Envelope, sheets: &[Option<Sheet>; 2], a: &mut Audit) -> Opti
                     status,
                     Msg::new(
                         format!("{} replays to the position before the sealed move ({k} plies, notation `{lang}`){}", whose.en, tail.en),
-                        format!("il {} si ripercorre fino alla posizione prima della mossa sigillata ({k} semimosse, notazione `{lang}`){}", whose.it, tail.it),
+                        format!("le mosse del {} portano alla posizione prima della mossa sigillata ({k} semimosse, notazione `{lang}`){}", whose.it, tail.it),
                     ),
                 );
             }
@@ -873,7 +1287,7 @@ fn establish(env: &Envelope, sheets: &[Option<Sheet>; 2], a: &mut Audit) -> Opti
                 Status::Info,
                 Msg::new(
                     format!("{} replays {} plies (notation `{lang}`)", whose.en, s.plies()),
-                    format!("il {} si ripercorre per {} semimosse (notazione `{lang}`)", whose.it, s.plies()),
+                    format!("le mosse del {} si rigiocano per {} semimosse (notazione `{lang}`)", whose.it, s.plies()),
                 ),
             ),
         }
@@ -916,10 +1330,8 @@ fn establish(env: &Envelope, sheets: &[Option<Sheet>; 2], a: &mut Audit) -> Opti
             Some(d) if d <= horizon => {
                 differ_before = Some(d);
                 let p = &w.positions[d - 1];
-                let wl = by_code(&w.record.lang).unwrap_or(english());
-                let bl = by_code(&b.record.lang).unwrap_or(english());
-                let wm = label(p, &san_in(p, w.record.mainline[d - 1], wl));
-                let bm = label(p, &san_in(p, b.record.mainline[d - 1], bl));
+                let wm = move_label(p, w.record.mainline[d - 1]);
+                let bm = move_label(p, b.record.mainline[d - 1]);
                 let good: Vec<Color> = [Color::White, Color::Black]
                     .into_iter()
                     .enumerate()
@@ -939,13 +1351,17 @@ fn establish(env: &Envelope, sheets: &[Option<Sheet>; 2], a: &mut Audit) -> Opti
                     Status::Error,
                     Msg::new(
                         format!(
-                            "the scoresheets disagree from ply {d}: White's has {wm}, Black's {bm}; they agree up to ply {} (the last position both establish: {}){}",
+                            "the scoresheets disagree from ply {d}: White's has {}, Black's {}; they agree up to ply {} (the last position both establish: {}){}",
+                            wm.en,
+                            bm.en,
                             d - 1,
                             fen(p),
                             which.en
                         ),
                         format!(
-                            "i formulari divergono dalla semimossa {d}: quello del Bianco ha {wm}, quello del Nero {bm}; concordano fino alla semimossa {} (l'ultima posizione accertabile da entrambi: {}){}",
+                            "i formulari divergono dalla semimossa {d}: quello del Bianco ha {}, quello del Nero {}; concordano fino alla semimossa {} (l'ultima posizione accertabile da entrambi: {}){}",
+                            wm.it,
+                            bm.it,
                             d - 1,
                             fen(p),
                             which.it
@@ -955,15 +1371,57 @@ fn establish(env: &Envelope, sheets: &[Option<Sheet>; 2], a: &mut Audit) -> Opti
             }
             _ => {
                 let n = agreement.common.min(horizon);
-                a.check(
-                    "agreement",
-                    "7.5.1",
-                    Status::Ok,
-                    Msg::new(
-                        format!("the two scoresheets agree move by move ({n} plies)"),
-                        format!("i due formulari concordano mossa per mossa ({n} semimosse)"),
-                    ),
-                );
+                // A scoresheet that stops at a move error agrees only as far as it goes.
+                let stopped: Vec<Color> = [w, b]
+                    .iter()
+                    .filter(|s| {
+                        s.plies() < horizon
+                            && s.first_error
+                                .as_ref()
+                                .is_some_and(|f| f.ply as usize <= horizon)
+                    })
+                    .map(|s| s.owner)
+                    .collect();
+                if stopped.is_empty() {
+                    a.check(
+                        "agreement",
+                        "7.5.1",
+                        Status::Ok,
+                        Msg::new(
+                            format!("the two scoresheets agree move by move ({n} plies)"),
+                            format!("i due formulari concordano mossa per mossa ({n} semimosse)"),
+                        ),
+                    );
+                } else {
+                    let who = Msg::join(
+                        &stopped
+                            .iter()
+                            .map(|&c| {
+                                Msg::new(
+                                    format!("{}'s", side(c).en),
+                                    format!(
+                                        "quello {}",
+                                        if c == Color::White {
+                                            "del Bianco"
+                                        } else {
+                                            "del Nero"
+                                        }
+                                    ),
+                                )
+                            })
+                            .collect::<Vec<_>>(),
+                        " / ",
+                    );
+                    a.check(
+                        "agreement",
+                        "7.5.1",
+                        Status::Warning,
+                        Msg::new(
+                            format!("the two scoresheets agree move by move only as far as both can be replayed ({n} plies): {} stops there at a move that cannot be played (above)", who.en),
+                            format!("i due formulari concordano mossa per mossa solo fin dove entrambi si possono rigiocare ({n} semimosse): {} si ferma lì a una mossa che non si può giocare (sopra)", who.it),
+                        ),
+                    );
+                }
             }
         }
     } else {
@@ -985,9 +1443,27 @@ fn establish(env: &Envelope, sheets: &[Option<Sheet>; 2], a: &mut Audit) -> Opti
             format!("registrata come posizione legale: {text}"),
         )];
         if !notes.is_empty() {
+            let it: Vec<&str> = notes
+                .iter()
+                .map(|n| match *n {
+                    "castling rights that do not fit the position were dropped" => {
+                        "i diritti d'arrocco che non corrispondono alla posizione sono stati tolti"
+                    }
+                    "an en passant square that does not fit the position was dropped" => {
+                        "la casa en passant che non corrisponde alla posizione è stata tolta"
+                    }
+                    "more material than a game can reach" => {
+                        "più materiale di quanto una partita possa averne"
+                    }
+                    "a check no legal move can have given" => {
+                        "uno scacco che nessuna mossa legale può aver dato"
+                    }
+                    _ => "una irregolarità della FEN",
+                })
+                .collect();
             first.push(Msg::new(
                 format!("irregular FEN: {}", notes.join("; ")),
-                format!("FEN irregolare: {}", notes.join("; ")),
+                format!("FEN irregolare: {}", it.join("; ")),
             ));
         }
         a.check(
@@ -1051,6 +1527,34 @@ fn establish(env: &Envelope, sheets: &[Option<Sheet>; 2], a: &mut Audit) -> Opti
                 }
             }
         }
+        if let (Some(k), Some(w)) = (agreeing, &sheets[0]) {
+            let sp = w.positions[k].clone();
+            let diffs = super::contradictions::differences(&rec, &sp);
+            let listed = Msg::join(&diffs, "; ");
+            a.check(
+                "position_matches",
+                "I.3",
+                Status::Error,
+                Msg::new(
+                    format!(
+                        "the recorded position is not the one both scoresheets reach after ply {k}: {}; the scoresheets agree move by move and are legal up to there, so theirs is the position of the game actually played and the audit decides on it (Guidelines I.3, I.5; Art. 7.6): {}",
+                        listed.en,
+                        fen(&sp)
+                    ),
+                    format!(
+                        "la posizione registrata non è quella a cui portano entrambi i formulari dopo la semimossa {k}: {}; i formulari concordano mossa per mossa e sono legali fin lì, quindi la loro è la posizione della partita effettivamente giocata e su di essa si decide (Linee guida I.3, I.5; Art. 7.6): {}",
+                        listed.it,
+                        fen(&sp)
+                    ),
+                ),
+            );
+            return Some(Established {
+                pos: sp,
+                history: Some(w.positions[..=k].to_vec()),
+                at: [Some(k), Some(k)],
+                contradicted: Some((rec, diffs)),
+            });
+        }
         if let Some((i, k)) = from_sheet {
             let sp = &sheets[i].as_ref().expect("present").positions[k];
             if sp.halfmoves() != rec.halfmoves() {
@@ -1084,6 +1588,7 @@ fn establish(env: &Envelope, sheets: &[Option<Sheet>; 2], a: &mut Audit) -> Opti
                     pos: s.positions[k].clone(),
                     history: Some(s.positions[..=k].to_vec()),
                     at,
+                    contradicted: None,
                 }
             }
             None => {
@@ -1115,6 +1620,7 @@ fn establish(env: &Envelope, sheets: &[Option<Sheet>; 2], a: &mut Audit) -> Opti
                     pos,
                     history: None,
                     at,
+                    contradicted: None,
                 }
             }
         });
@@ -1136,10 +1642,36 @@ fn establish(env: &Envelope, sheets: &[Option<Sheet>; 2], a: &mut Audit) -> Opti
             "sulla busta non è registrata la posizione",
         )
     } else {
-        Msg::new(
-            "the position is recorded as a move of the scoresheets",
-            "la posizione è registrata come una mossa dei formulari",
-        )
+        match env.position.as_ref().map(|i| &i.value) {
+            Some(PositionSpec::After { number: 0, .. }) => Msg::new(
+                "the position recorded is the scoresheets' start",
+                "la posizione registrata è quella iniziale dei formulari",
+            ),
+            Some(PositionSpec::After {
+                number,
+                side: whose,
+            }) => match whose.or(sealer.map(|c| !c)) {
+                Some(c) => Msg::new(
+                    format!(
+                        "the position recorded is the one after {}'s move {number}",
+                        side(c).en
+                    ),
+                    format!(
+                        "la posizione registrata è quella dopo la mossa {number} {}",
+                        if c == Color::White {
+                            "del Bianco"
+                        } else {
+                            "del Nero"
+                        }
+                    ),
+                ),
+                None => Msg::new(
+                    format!("the position recorded is the one after move {number}"),
+                    format!("la posizione registrata è quella dopo la mossa {number}"),
+                ),
+            },
+            _ => Msg::new("the position recorded", "la posizione registrata"),
+        }
     };
     let reach: Vec<(usize, usize)> = (0..2)
         .filter_map(|i| {
@@ -1216,6 +1748,7 @@ fn establish(env: &Envelope, sheets: &[Option<Sheet>; 2], a: &mut Audit) -> Opti
                 history: Some(s.positions[..=k].to_vec()),
                 pos: p,
                 at,
+                contradicted: None,
             })
         }
         None => {
@@ -1231,6 +1764,35 @@ fn establish(env: &Envelope, sheets: &[Option<Sheet>; 2], a: &mut Audit) -> Opti
             let _ = name;
             None
         }
+    }
+}
+
+/// A scoresheet's move error as `validate` reports it: the move as written and why.
+fn move_error(f: &crate::finding::Finding) -> Msg {
+    use crate::finding::Kind;
+    let written = f.move_text.as_deref().unwrap_or("?");
+    match f.kind {
+        Kind::IllegalMove => {
+            let why = f
+                .message
+                .split_once(": ")
+                .map_or(f.message.as_str(), |(_, w)| w);
+            Msg::new(
+                format!("`{written}` is illegal: {why}"),
+                format!(
+                    "`{written}` è illegale: {}",
+                    sealed::illegal_msg(f.reason.unwrap_or(""), String::new()).it
+                ),
+            )
+        }
+        Kind::AmbiguousMove => Msg::new(
+            format!("`{written}` is ambiguous: {}", f.message),
+            format!("`{written}` è ambigua: corrisponde a più mosse legali"),
+        ),
+        _ => Msg::new(
+            format!("`{written}` cannot be read as a move: {}", f.message),
+            format!("`{written}` non si legge come una mossa"),
+        ),
     }
 }
 
@@ -1326,8 +1888,8 @@ fn times(env: &Envelope, before: &Option<Chess>, sealer: Option<Color>, a: &mut 
                     clock(s_allow)
                 ),
                 format!(
-                    "{} ha usato {} ma disponeva di {} per la mossa {sealed_no}: la bandierina è caduta prima che la mossa sigillata fosse completata",
-                    side_cap(s).it,
+                    "{} ha usato {} ma disponeva di {} per completare {sealed_no} mosse: la bandierina è caduta prima che la mossa sigillata fosse completata",
+                    side(s).it,
                     clock(used[idx(s)]),
                     clock(s_allow)
                 ),
@@ -1345,8 +1907,8 @@ fn times(env: &Envelope, before: &Option<Chess>, sealer: Option<Color>, a: &mut 
                         clock(o_allow)
                     ),
                     format!(
-                        "{} ha usato {} ma disponeva di {} per completare la mossa {opp_done}: la bandierina è caduta prima dell'aggiornamento",
-                        side_cap(!s).it,
+                        "{} ha usato {} ma disponeva di {} per completare {opp_done} mosse: la bandierina è caduta prima dell'aggiornamento",
+                        side(!s).it,
                         clock(used[idx(!s)]),
                         clock(o_allow)
                     ),
@@ -1375,8 +1937,8 @@ fn times(env: &Envelope, before: &Option<Chess>, sealer: Option<Color>, a: &mut 
 fn sealed_checks(s: &Sealed, p: &Chess, env: &Envelope, a: &mut Audit) {
     let mode = a.mode;
     match &s.reading {
-        Reading::Legal { mv, lang } => {
-            let san = san_in(p, *mv, lang);
+        Reading::Legal { mv, .. } => {
+            let san = move_label(p, *mv);
             a.check(
                 "sealed_move",
                 "I.8",
@@ -1385,20 +1947,20 @@ fn sealed_checks(s: &Sealed, p: &Chess, env: &Envelope, a: &mut Audit) {
                     format!(
                         "`{}` reads as exactly one legal move: {} ({})",
                         s.written.trim(),
-                        label(p, &san),
+                        san.en,
                         uci(*mv, mode)
                     ),
                     format!(
                         "`{}` corrisponde a una sola mossa legale: {} ({})",
                         s.written.trim(),
-                        label(p, &san),
+                        san.it,
                         uci(*mv, mode)
                     ),
                 ),
             );
         }
-        Reading::Ambiguous { candidates, lang } => {
-            let c: Vec<String> = candidates.iter().map(|&m| san_in(p, m, lang)).collect();
+        Reading::Ambiguous { candidates, .. } => {
+            let c = moves_list(p, candidates, ", ", ", ");
             a.check(
                 "sealed_move",
                 "I.8.1",
@@ -1407,14 +1969,14 @@ fn sealed_checks(s: &Sealed, p: &Chess, env: &Envelope, a: &mut Audit) {
                     format!(
                         "`{}` is ambiguous: it fits {} legal moves ({})",
                         s.written.trim(),
-                        c.len(),
-                        c.join(", ")
+                        candidates.len(),
+                        c.en
                     ),
                     format!(
                         "`{}` è ambigua: corrisponde a {} mosse legali ({})",
                         s.written.trim(),
-                        c.len(),
-                        c.join(", ")
+                        candidates.len(),
+                        c.it
                     ),
                 ),
             );
@@ -1650,11 +2212,11 @@ fn decide(
             let by = (i > 0)
                 .then(|| move_between(&history[i - 1], &history[i]))
                 .flatten()
-                .map(|m| label(&history[i - 1], &san_in(&history[i - 1], m, english())))
+                .map(|m| move_label(&history[i - 1], m))
                 .unwrap_or_default();
             Msg::new(
-                format!("after {by} (ply {i} of the scoresheets)"),
-                format!("dopo {by} (semimossa {i} dei formulari)"),
+                format!("after {} (ply {i} of the scoresheets)", by.en),
+                format!("dopo {} (semimossa {i} dei formulari)", by.it),
             )
         };
         let words = end.words();
@@ -1717,6 +2279,9 @@ fn decide(
     } else if flags.sealer || flags.opponent {
         let (loser, winner) = if flags.sealer { (s, !s) } else { (!s, s) };
         let mate = can(p, winner);
+        if mate != CanMate::No {
+            reject_exception(a, p, winner, &mate);
+        }
         return Some(if mate == CanMate::No {
             Decision {
                 verdict: Verdict::Draw,
@@ -1785,30 +2350,38 @@ fn decide(
             h.push(q.clone());
             let known = e.history.is_some();
             let end = ending_at(&h, known);
-            let lang = match &sealed.reading {
-                Reading::Legal { lang, .. } => *lang,
-                _ => english(),
-            };
-            let san = label(p, &san_in(p, mv, lang));
+            let san = move_label(p, mv);
             Some(match end {
                 Some(Ending::Checkmate) => Decision {
                     verdict: Verdict::SealerWins,
                     rule: "5.1.1",
                     exception: None,
                     reason: Msg::new(
-                        format!("the sealed move {san} is checkmate"),
-                        format!("la mossa sigillata {san} dà scaccomatto"),
+                        format!("the sealed move {} is checkmate", san.en),
+                        format!("la mossa sigillata {} dà scaccomatto", san.it),
                     ),
                 },
                 Some(x) => {
                     let w = x.words();
+                    let it = match x {
+                        Ending::Stalemate => format!("la mossa sigillata {} dà stallo", san.it),
+                        Ending::Fivefold => format!(
+                            "con la mossa sigillata {} la stessa posizione è apparsa per la quinta volta",
+                            san.it
+                        ),
+                        Ending::SeventyFive => format!(
+                            "con la mossa sigillata {} si completano settantacinque mosse per parte senza spinte di pedone né catture",
+                            san.it
+                        ),
+                        _ => format!("la mossa sigillata {} porta a {}", san.it, w.it),
+                    };
                     Decision {
                         verdict: Verdict::Draw,
                         rule: x.article(),
                         exception: None,
                         reason: Msg::new(
-                            format!("the sealed move {san} leads to {}", w.en),
-                            format!("la mossa sigillata {san} porta a {}", w.it),
+                            format!("the sealed move {} leads to {}", san.en, w.en),
+                            it,
                         ),
                     }
                 }
@@ -1830,8 +2403,11 @@ fn decide(
                         rule: "I.9.1",
                         exception: None,
                         reason: Msg::new(
-                            format!("the sealed move {san} is legal and the game goes on"),
-                            format!("la mossa sigillata {san} è legale e la partita continua"),
+                            format!("the sealed move {} is legal and the game goes on", san.en),
+                            format!(
+                                "la mossa sigillata {} è legale e la partita continua",
+                                san.it
+                            ),
                         ),
                     }
                 }
@@ -1847,7 +2423,8 @@ fn decide(
                 ),
                 _ => Msg::new("illegal", "illegale"),
             };
-            if can(p, !s) == CanMate::No {
+            let mate = can(p, !s);
+            if mate == CanMate::No {
                 Some(Decision {
                     verdict: Verdict::Draw,
                     rule,
@@ -1868,6 +2445,7 @@ fn decide(
                     ),
                 })
             } else {
+                reject_exception(a, p, !s, &mate);
                 Some(Decision {
                     verdict: Verdict::SealerLoses,
                     rule,
@@ -1880,6 +2458,100 @@ fn decide(
             }
         }
     }
+}
+
+/// Record why the exception of Art. 6.9 does not apply (a note, and a shorter sentence for
+/// the paragraph read aloud when the helpmate line is long).
+fn reject_exception(a: &mut Audit, p: &Chess, color: Color, mate: &CanMate) {
+    let full = can_still_mate(p, color, mate, usize::MAX);
+    let aloud = can_still_mate(p, color, mate, ALOUD_PLIES);
+    a.notes.push(full.clone());
+    a.exception_rejected = Some(full);
+    a.exception_rejected_aloud = Some(aloud);
+}
+
+/// The longest helpmate line read aloud, in plies.
+const ALOUD_PLIES: usize = 12;
+
+/// Why the exception of Art. 6.9 (the opponent cannot checkmate) does not apply: `color`
+/// can still checkmate by a series of legal moves — the solver's helpmate line, in each
+/// report's notation — or the search could not show that it cannot.
+fn can_still_mate(p: &Chess, color: Color, mate: &CanMate, max_plies: usize) -> Msg {
+    let line = match mate {
+        CanMate::Yes(uci) => helpmate_line(p, uci),
+        _ => None,
+    };
+    let other = !color;
+    let long = matches!(mate, CanMate::Yes(uci) if uci.len() > max_plies);
+    if long {
+        return Msg::new(
+            format!(
+                "the exception of Article 6.9 does not apply: {} can still checkmate {} by a series of legal moves (a line is given in the notes)",
+                side(color).en,
+                side(other).en
+            ),
+            format!(
+                "l'eccezione dell'Articolo 6.9 non si applica: {} può ancora dare scaccomatto {} con una serie di mosse legali (una sequenza è indicata nelle note)",
+                side(color).it,
+                side_al(other)
+            ),
+        );
+    }
+    match line {
+        Some(l) => Msg::new(
+            format!(
+                "the exception of Article 6.9 does not apply: {} can still checkmate {} by a series of legal moves, for instance {}",
+                side(color).en,
+                side(other).en,
+                l.en
+            ),
+            format!(
+                "l'eccezione dell'Articolo 6.9 non si applica: {} può ancora dare scaccomatto {} con una serie di mosse legali, per esempio {}",
+                side(color).it,
+                side_al(other),
+                l.it
+            ),
+        ),
+        None => Msg::new(
+            format!(
+                "the exception of Article 6.9 is not applied: the search did not show that {} cannot checkmate {} by any series of legal moves",
+                side(color).en,
+                side(other).en
+            ),
+            format!(
+                "l'eccezione dell'Articolo 6.9 non si applica: la ricerca non ha mostrato che {} non può dare scaccomatto {} con alcuna serie di mosse legali",
+                side(color).it,
+                side_al(other)
+            ),
+        ),
+    }
+}
+
+/// A line of UCI moves from `p`, numbered, in each report's notation (`45.Kc2 Re2+ 46.Kd1`).
+fn helpmate_line(p: &Chess, uci: &[String]) -> Option<Msg> {
+    if uci.is_empty() {
+        return None;
+    }
+    let it = by_code("it").unwrap_or(english());
+    let mut pos = p.clone();
+    let (mut en_line, mut it_line) = (Vec::new(), Vec::new());
+    for (i, u) in uci.iter().enumerate() {
+        let m = u
+            .parse::<shakmaty::uci::UciMove>()
+            .ok()?
+            .to_move(&pos)
+            .ok()?;
+        let (e, t) = (san_in(&pos, m, english()), san_in(&pos, m, it));
+        let number = match pos.turn() {
+            Color::White => format!("{}.", pos.fullmoves()),
+            Color::Black if i == 0 => format!("{}...", pos.fullmoves()),
+            Color::Black => String::new(),
+        };
+        en_line.push(format!("{number}{e}"));
+        it_line.push(format!("{number}{t}"));
+        pos.play_unchecked(m);
+    }
+    Some(Msg::new(en_line.join(" "), it_line.join(" ")))
 }
 
 fn ordinal_en(n: usize) -> String {
@@ -1895,5 +2567,42 @@ fn ordinal_it(n: usize) -> String {
         3 => "terza".into(),
         4 => "quarta".into(),
         _ => format!("{n}ª"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::laws::fen_pos as pos;
+
+    #[test]
+    fn moves_in_each_reports_notation() {
+        let p = pos("4k3/8/5q2/6K1/8/8/8/8 w - - 0 60");
+        let m = p
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.is_capture())
+            .unwrap();
+        let l = move_label(&p, m);
+        assert_eq!(l.en, "60.Kxf6");
+        assert_eq!(l.it, "60.Rxf6");
+    }
+
+    #[test]
+    fn helpmate_lines_are_numbered_san() {
+        let p = pos("7k/8/6K1/8/8/8/8/R7 b - - 0 50");
+        let l = helpmate_line(&p, &["h8g8".into(), "a1a8".into()]).unwrap();
+        assert_eq!(l.en, "50...Kg8 51.Ra8#");
+        assert_eq!(l.it, "50...Rg8 51.Ta8#");
+        assert!(helpmate_line(&p, &["zz".into()]).is_none());
+    }
+
+    #[test]
+    fn places_as_italians_write_them() {
+        assert_eq!(place_it("Titovo Užice"), "a Titovo Užice");
+        assert_eq!(
+            place_it("Circolo Scacchistico Milanese"),
+            "presso Circolo Scacchistico Milanese"
+        );
     }
 }

@@ -14,16 +14,21 @@
 
 use std::str::FromStr;
 
+use super::text::Msg;
+
 /// A duration as written: `1:52:30` (h:mm:ss), `1:52` (h:mm), `2h05m`, `2h`, `125m`,
 /// `125 min`, `125'`, `7500s`, or a bare number: minutes up to 600, seconds above. Returns
 /// seconds, or a message.
-pub fn duration(text: &str) -> Result<u64, String> {
+pub fn duration(text: &str) -> Result<u64, Msg> {
     let t = text.trim();
     if t.is_empty() {
-        return Err("empty".into());
+        return Err(Msg::new("empty", "vuoto"));
     }
     if t.starts_with('-') || t.starts_with('−') {
-        return Err(format!("`{t}` is negative"));
+        return Err(Msg::new(
+            format!("`{t}` is negative"),
+            format!("`{t}` è negativo"),
+        ));
     }
     let t = t.strip_prefix('+').unwrap_or(t).trim();
     if t.contains(':') {
@@ -37,13 +42,16 @@ pub fn duration(text: &str) -> Result<u64, String> {
             })
             .collect();
         let Some(nums) = nums else {
-            return Err(format!("`{t}` is not a time (write h:mm:ss or h:mm)"));
+            return Err(not_a_time(t));
         };
         return match nums.as_slice() {
             [h, m] if *m < 60 => Ok(h * 3600 + m * 60),
             [h, m, s] if *m < 60 && *s < 60 => Ok(h * 3600 + m * 60 + s),
-            [_, _] | [_, _, _] => Err(format!("`{t}`: minutes and seconds go from 0 to 59")),
-            _ => Err(format!("`{t}` is not a time (write h:mm:ss or h:mm)")),
+            [_, _] | [_, _, _] => Err(Msg::new(
+                format!("`{t}`: minutes and seconds go from 0 to 59"),
+                format!("`{t}`: minuti e secondi vanno da 0 a 59"),
+            )),
+            _ => Err(not_a_time(t)),
         };
     }
     units(t, Bare::Guess)
@@ -63,7 +71,7 @@ pub const BARE_MINUTES_UP_TO: u64 = 600;
 
 /// A duration with units (`2h05m`, `90m`, `30s`, `125'`, `125 min`); a bare number counts
 /// `bare` seconds per unit.
-fn units(t: &str, bare: Bare) -> Result<u64, String> {
+fn units(t: &str, bare: Bare) -> Result<u64, Msg> {
     let lower = t.to_lowercase();
     let mut total: u64 = 0;
     let mut chars = lower.chars().peekable();
@@ -81,9 +89,9 @@ fn units(t: &str, bare: Bare) -> Result<u64, String> {
             if chars.peek().is_none() && any {
                 break;
             }
-            return Err(format!("`{t}` is not a duration"));
+            return Err(not_a_duration(t));
         }
-        let n: u64 = digits.parse().map_err(|_| format!("`{t}` is too large"))?;
+        let n: u64 = digits.parse().map_err(|_| too_large(t))?;
         while chars.peek().is_some_and(|c| c.is_whitespace()) {
             chars.next();
         }
@@ -106,18 +114,44 @@ fn units(t: &str, bare: Bare) -> Result<u64, String> {
             "m" | "min" | "mins" | "minute" | "minutes" | "minuto" | "minuti" | "'" | "′" => 60,
             "s" | "sec" | "secs" | "second" | "seconds" | "secondo" | "secondi" | "\"" | "″"
             | "''" => 1,
-            _ => return Err(format!("`{t}`: unknown unit `{unit}`")),
+            _ => {
+                return Err(Msg::new(
+                    format!("`{t}`: unknown unit `{unit}`"),
+                    format!("`{t}`: unità sconosciuta `{unit}`"),
+                ))
+            }
         };
         total = n
             .checked_mul(per)
             .and_then(|v| total.checked_add(v))
-            .ok_or_else(|| format!("`{t}` is too large"))?;
+            .ok_or_else(|| too_large(t))?;
         any = true;
     }
     if !any {
-        return Err(format!("`{t}` is not a duration"));
+        return Err(not_a_duration(t));
     }
     Ok(total)
+}
+
+fn not_a_time(t: &str) -> Msg {
+    Msg::new(
+        format!("`{t}` is not a time (write h:mm:ss or h:mm)"),
+        format!("`{t}` non è un tempo (scrivere h:mm:ss oppure h:mm)"),
+    )
+}
+
+fn not_a_duration(t: &str) -> Msg {
+    Msg::new(
+        format!("`{t}` is not a duration"),
+        format!("`{t}` non è una durata"),
+    )
+}
+
+fn too_large(t: &str) -> Msg {
+    Msg::new(
+        format!("`{t}` is too large"),
+        format!("`{t}` è troppo grande"),
+    )
 }
 
 /// One period of a time control: `moves` moves (none: the rest of the game) in `base`
@@ -139,12 +173,12 @@ pub struct TimeControl {
 }
 
 impl FromStr for TimeControl {
-    type Err = String;
+    type Err = Msg;
 
-    fn from_str(s: &str) -> Result<TimeControl, String> {
+    fn from_str(s: &str) -> Result<TimeControl, Msg> {
         let text = s.trim();
         if text.is_empty() {
-            return Err("the time control is empty".into());
+            return Err(Msg::new("the time control is empty", "la cadenza è vuota"));
         }
         let mut periods = Vec::new();
         let fields: Vec<&str> = text
@@ -156,11 +190,12 @@ impl FromStr for TimeControl {
             let (moves, rest) = match field.split_once('/') {
                 Some((m, r)) => {
                     let m = m.trim();
-                    let n: u32 = m
-                        .parse()
-                        .ok()
-                        .filter(|&n| n > 0)
-                        .ok_or_else(|| format!("`{m}` is not a number of moves"))?;
+                    let n: u32 = m.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                        Msg::new(
+                            format!("`{m}` is not a number of moves"),
+                            format!("`{m}` non è un numero di mosse"),
+                        )
+                    })?;
                     (Some(n), r.trim())
                 }
                 None => (None, *field),
@@ -169,14 +204,21 @@ impl FromStr for TimeControl {
                 Some((b, inc)) => (b.trim(), Some(inc.trim())),
                 None => (rest, None),
             };
-            let base = units(base, Bare::Guess).map_err(|e| format!("in `{field}`: {e}"))?;
+            let within = |e: Msg| {
+                Msg::new(
+                    format!("in `{field}`: {}", e.en),
+                    format!("in `{field}`: {}", e.it),
+                )
+            };
+            let base = units(base, Bare::Guess).map_err(within)?;
             let increment = match inc {
-                Some(i) => units(i, Bare::Seconds).map_err(|e| format!("in `{field}`: {e}"))?,
+                Some(i) => units(i, Bare::Seconds).map_err(within)?,
                 None => 0,
             };
             if moves.is_none() && i + 1 < fields.len() {
-                return Err(format!(
-                    "`{field}` has no number of moves but is not the last period"
+                return Err(Msg::new(
+                    format!("`{field}` has no number of moves but is not the last period"),
+                    format!("`{field}` non ha un numero di mosse ma non è l'ultimo periodo"),
                 ));
             }
             periods.push(Period {
@@ -186,7 +228,10 @@ impl FromStr for TimeControl {
             });
         }
         if periods.is_empty() {
-            return Err("the time control has no period".into());
+            return Err(Msg::new(
+                "the time control has no period",
+                "la cadenza non ha alcun periodo",
+            ));
         }
         Ok(TimeControl { periods })
     }
@@ -289,7 +334,7 @@ mod tests {
         assert_eq!(duration("125'"), Ok(7500));
         assert_eq!(duration("90"), Ok(5400));
         assert_eq!(duration("6750"), Ok(6750));
-        assert!(duration("-0:05").unwrap_err().contains("negative"));
+        assert!(duration("-0:05").unwrap_err().en.contains("negative"));
         assert!(duration("1:75").is_err());
         assert!(duration("abc").is_err());
         assert!(duration("1:2:3:4").is_err());

@@ -11,6 +11,8 @@
 
 use std::fmt;
 
+use super::text::Msg;
+
 /// A calendar date.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Date {
@@ -22,6 +24,16 @@ pub struct Date {
 impl fmt::Display for Date {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+impl Date {
+    /// As Italians write a date: `14 settembre 1966`.
+    pub fn italian(&self) -> String {
+        let month = MONTHS
+            .get(self.month.saturating_sub(1) as usize)
+            .map_or("?", |m| m[1]);
+        format!("{} {month} {}", self.day, self.year)
     }
 }
 
@@ -39,15 +51,25 @@ fn days_in(year: u32, month: u32) -> u32 {
     }
 }
 
-fn check(year: u32, month: u32, day: u32) -> Result<Date, String> {
+fn check(year: u32, month: u32, day: u32) -> Result<Date, Msg> {
     if !(1..=12).contains(&month) {
-        return Err(format!("there is no month {month}"));
+        return Err(Msg::new(
+            format!("there is no month {month}"),
+            format!("non esiste il mese {month}"),
+        ));
     }
     if day == 0 || day > days_in(year, month) {
-        return Err(format!("there is no day {day} in {year:04}-{month:02}"));
+        let name = MONTHS[(month - 1) as usize][1];
+        return Err(Msg::new(
+            format!("there is no day {day} in {year:04}-{month:02}"),
+            format!("il {day} {name} {year} non esiste"),
+        ));
     }
     if !(1000..=9999).contains(&year) {
-        return Err(format!("the year {year} is not a four-digit year"));
+        return Err(Msg::new(
+            format!("the year {year} is not a four-digit year"),
+            format!("l'anno {year} non ha quattro cifre"),
+        ));
     }
     Ok(Date { year, month, day })
 }
@@ -79,7 +101,7 @@ fn month_by_name(word: &str) -> Option<u32> {
 }
 
 /// A time of day: `15:00`, `15.00`, `15h00`, `15:00:00`, `3pm` is not accepted.
-pub fn time(text: &str) -> Result<(u32, u32), String> {
+pub fn time(text: &str) -> Result<(u32, u32), Msg> {
     let t = text.trim().to_lowercase();
     let t = t.strip_prefix("ore").unwrap_or(&t).trim();
     if let Some(h) = t.strip_suffix('h') {
@@ -101,9 +123,9 @@ pub fn time(text: &str) -> Result<(u32, u32), String> {
         .collect();
     match nums.as_deref() {
         Some([h, m]) | Some([h, m, _]) if *h < 24 && *m < 60 => Ok((*h, *m)),
-        _ => Err(format!(
-            "`{}` is not a time of day (write hh:mm)",
-            text.trim()
+        _ => Err(Msg::new(
+            format!("`{}` is not a time of day (write hh:mm)", text.trim()),
+            format!("`{}` non è un'ora (scrivere hh:mm)", text.trim()),
         )),
     }
 }
@@ -111,10 +133,10 @@ pub fn time(text: &str) -> Result<(u32, u32), String> {
 /// A date, with the time of day when it is written with one: `2026-11-22`, `2026.11.22`,
 /// `22/11/2026`, `22-11-2026`, `22.11.2026`, `22 November 2026`, `22 novembre 2026`, each
 /// optionally followed by a time (`2026-11-22 15:00`, `2026-11-22T15:00:00`).
-pub fn date(text: &str) -> Result<(Date, Option<(u32, u32)>), String> {
+pub fn date(text: &str) -> Result<(Date, Option<(u32, u32)>), Msg> {
     let t = text.trim();
     if t.is_empty() {
-        return Err("the date is empty".into());
+        return Err(Msg::new("the date is empty", "la data è vuota"));
     }
     // split off a time: after a `T` between digits, or after the date's first word group
     let (date_part, time_part) = split_time(t);
@@ -161,8 +183,13 @@ fn split_time(t: &str) -> (&str, Option<&str>) {
     (t, None)
 }
 
-fn parse_date(t: &str) -> Result<Date, String> {
-    let bad = || format!("`{t}` is not a date (write yyyy-mm-dd or dd/mm/yyyy)");
+fn parse_date(t: &str) -> Result<Date, Msg> {
+    let bad = || {
+        Msg::new(
+            format!("`{t}` is not a date (write yyyy-mm-dd or dd/mm/yyyy)"),
+            format!("`{t}` non è una data (scrivere gg/mm/aaaa o aaaa-mm-gg)"),
+        )
+    };
     let words: Vec<&str> = t
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|w| !w.is_empty())
@@ -228,6 +255,10 @@ mod tests {
         assert!(date("tomorrow").is_err());
         assert!(date("12/11/26").is_err());
         assert!(date("2026-11-22 25:00").is_err());
+        let e = date("31/02/2025").unwrap_err();
+        assert_eq!(e.en, "there is no day 31 in 2025-02");
+        assert_eq!(e.it, "il 31 febbraio 2025 non esiste");
+        assert_eq!(date("2026-09-14").unwrap().0.italian(), "14 settembre 2026");
     }
 
     #[test]
@@ -237,6 +268,6 @@ mod tests {
         assert_eq!(time("15h"), Ok((15, 0)));
         assert_eq!(time("ore 15:00"), Ok((15, 0)));
         assert!(time("24:00").is_err());
-        assert!(time("soon").is_err());
+        assert!(time("soon").unwrap_err().it.contains("non è un'ora"));
     }
 }

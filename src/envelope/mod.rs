@@ -32,6 +32,7 @@
 
 pub mod audit;
 pub mod clock;
+pub mod contradictions;
 pub mod dates;
 pub mod report;
 pub mod schema;
@@ -58,6 +59,7 @@ pub fn audit_file(path: &Path) -> Result<Audit, Malformed> {
         item: None,
         line: None,
         message: format!("cannot be read: {e}"),
+        message_it: format!("non si può leggere: {e}"),
     })?;
     let text = crate::notation::decode::decode(&bytes).into_owned();
     let text = text.trim_start_matches('\u{feff}');

@@ -5,7 +5,7 @@ use serde_json::{json, Map, Value};
 use shakmaty::{Chess, Color, Position, Square};
 
 use super::{
-    audit::{fen, Audit, Verdict},
+    audit::{decision_words, fen, move_label, moves_list, would, Audit, Verdict},
     schema::{Envelope, Malformed},
     sealed::Reading,
     text::{player, player_cap, player_of, side, side_id, Msg, ReportLang},
@@ -15,7 +15,7 @@ use crate::{
     replay::render::{san_in, uci},
 };
 
-fn verdict_words(v: Verdict) -> Msg {
+pub(super) fn verdict_words(v: Verdict) -> Msg {
     match v {
         Verdict::SealerLoses => Msg::new("the sealer loses", "perde chi ha sigillato"),
         Verdict::Draw => Msg::new("draw", "patta"),
@@ -31,17 +31,11 @@ fn result_words(r: &str) -> &str {
     }
 }
 
-/// The sealed move as read: `41...Cxe5`.
-fn sealed_san(a: &Audit) -> Option<String> {
+/// The sealed move as read, in each report's notation: `41...Nxe5` / `41...Cxe5`.
+fn sealed_san(a: &Audit) -> Option<Msg> {
     let p = a.before.as_ref()?;
     match &a.sealed.as_ref()?.reading {
-        Reading::Legal { mv, lang } => {
-            let san = san_in(p, *mv, lang);
-            Some(match p.turn() {
-                Color::White => format!("{}.{san}", p.fullmoves()),
-                Color::Black => format!("{}...{san}", p.fullmoves()),
-            })
-        }
+        Reading::Legal { mv, .. } => Some(move_label(p, *mv)),
         _ => None,
     }
 }
@@ -83,6 +77,25 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
         ),
     };
     parts.push(intro);
+    for c in &a.contradictions {
+        let listed = Msg::join(&c.differences, ", ");
+        parts.push(match c.id {
+            "position" => Msg::new(
+                format!(
+                    "The position recorded on the envelope is not the one of the game as both scoresheets record it ({}); the position of the game actually played is set up and the sealed move is judged in it (Guidelines I.3 and I.5, Article 7.6).",
+                    listed.en
+                ),
+                format!(
+                    "La posizione registrata sulla busta non è quella della partita come la riportano entrambi i formulari ({}); si dispone sulla scacchiera la posizione della partita effettivamente giocata e la mossa sigillata si giudica in essa (Linee guida I.3 e I.5, Articolo 7.6).",
+                    listed.it
+                ),
+            ),
+            _ => Msg::new(
+                format!("The envelope contradicts itself: {}.", listed.en),
+                format!("La busta si contraddice: {}.", listed.it),
+            ),
+        });
+    }
     let written = a
         .sealed
         .as_ref()
@@ -96,50 +109,51 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
             let sealer_cap = player_cap(s, n(s));
             let opp = player(o, n(o));
             let san = sealed_san(a).unwrap_or_default();
+            let (san_en, san_it) = (san.en.as_str(), san.it.as_str());
             let sentence = match (d.verdict, d.rule) {
                 (Verdict::Resume, _) => Msg::new(
                     format!(
-                        "The sealed move, written `{written}`, is {san}, a legal move. It is now made on the board and {}'s clock is started (Guideline I.9.1); play resumes with {} to move.",
+                        "The sealed move, written `{written}`, is {san_en}, a legal move. It is now made on the board and {}'s clock is started (Guideline I.9.1); play resumes with {} to move.",
                         side(o).en,
                         opp.en
                     ),
                     format!(
-                        "La mossa sigillata, scritta `{written}`, è {san}, una mossa legale. Viene ora eseguita sulla scacchiera e si avvia l'orologio del {} (Linee guida I.9.1); il gioco riprende con il tratto al {}.",
+                        "La mossa sigillata, scritta `{written}`, è {san_it}, una mossa legale. Viene ora eseguita sulla scacchiera e si avvia l'orologio del {} (Linee guida I.9.1); il gioco riprende con il tratto al {}.",
                         if o == Color::White { "Bianco" } else { "Nero" },
                         if o == Color::White { "Bianco" } else { "Nero" }
                     ),
                 ),
                 (Verdict::SealerWins, "5.1.1") if a.after.is_some() => Msg::new(
                     format!(
-                        "The sealed move, written `{written}`, is {san}, which is checkmate: {} wins, {result} (Article 5.1.1). This result stands even if {} is late (Guideline I.10).",
-                        sealer.en, sealer.en
+                        "The sealed move, written `{written}`, is {san_en}, which is checkmate: {} wins, {result} (Article 5.1.1). This result stands even if a player is late (Guideline I.10).",
+                        sealer.en
                     ),
                     format!(
-                        "La mossa sigillata, scritta `{written}`, è {san}, che dà scaccomatto: vince {}, {result} (Articolo 5.1.1). Il risultato resta valido anche se {} arriva in ritardo (Linee guida I.10).",
-                        sealer.it, sealer.it
+                        "La mossa sigillata, scritta `{written}`, è {san_it}, che dà scaccomatto: vince {}, {result} (Articolo 5.1.1). Il risultato resta valido anche se uno dei giocatori arriva in ritardo (Linee guida I.10).",
+                        sealer.it
                     ),
                 ),
                 (Verdict::Draw, rule) if a.after.is_some() => {
-                    let what = ending_words(rule);
+                    let what = ending_clause(rule);
                     Msg::new(
                         format!(
-                            "The sealed move, written `{written}`, is {san}, which leads to {}. The game is drawn, {result} (Article {rule}); this result stands even if {} is late (Guideline I.10).",
-                            what.en, sealer.en
+                            "The sealed move, written `{written}`, is {san_en}, {}. The game is drawn, {result} (Article {rule}); this result stands even if a player is late (Guideline I.10).",
+                            what.en
                         ),
                         format!(
-                            "La mossa sigillata, scritta `{written}`, è {san}, che porta a {}. La partita è patta, {result} (Articolo {rule}); il risultato resta valido anche se {} arriva in ritardo (Linee guida I.10).",
-                            what.it, sealer.it
+                            "La mossa sigillata, scritta `{written}`, è {san_it}, {}. La partita è patta, {result} (Articolo {rule}); il risultato resta valido anche se uno dei giocatori arriva in ritardo (Linee guida I.10).",
+                            what.it
                         ),
                     )
                 }
                 (_, rule) if rule.starts_with("I.8") => {
                     let why = match &a.sealed.as_ref().map(|x| &x.reading) {
-                        Some(Reading::Ambiguous { candidates, lang }) => {
+                        Some(Reading::Ambiguous { candidates, .. }) => {
                             let p = a.before.as_ref().expect("a reading has its position");
-                            let c: Vec<String> = candidates.iter().map(|&m| san_in(p, m, lang)).collect();
+                            let c = moves_list(p, candidates, " or ", " oppure ");
                             Msg::new(
-                                format!("is ambiguous: it could be {}", c.join(" or ")),
-                                format!("è ambigua: potrebbe essere {}", c.join(" oppure ")),
+                                format!("is ambiguous: it could be {}", c.en),
+                                format!("è ambigua: potrebbe essere {}", c.it),
                             )
                         }
                         Some(Reading::Unreadable { why, .. }) => Msg::new(
@@ -203,6 +217,31 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
                 }
             };
             parts.push(sentence);
+            if let (Some(x), Verdict::SealerLoses) = (&a.exception_rejected_aloud, d.verdict) {
+                parts.push(Msg::new(
+                    format!("{}.", upper_first(&x.en)),
+                    format!("{}.", upper_first(&x.it)),
+                ));
+            }
+            for c in &a.contradictions {
+                if let Some((o, os)) = &c.other_decision {
+                    let w = would(o, *os);
+                    parts.push(Msg::new(
+                        format!(
+                            "{}, {}: {}; that position does not govern.",
+                            upper_first(&c.other.en),
+                            o.reason.en,
+                            w.en
+                        ),
+                        format!(
+                            "{}, {}: {}; ma non è quella che vale.",
+                            upper_first(&c.other.it),
+                            o.reason.it,
+                            w.it
+                        ),
+                    ));
+                }
+            }
             if let Some(c) = a.draw_offer {
                 parts.push(if d.verdict == Verdict::Resume {
                     Msg::new(
@@ -217,6 +256,34 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
                 });
             }
         }
+        (None, Some(s)) if a.contradictions.iter().any(|c| c.withheld.is_some()) => {
+            for c in &a.contradictions {
+                let (Some(w), Some((o, os))) = (&c.withheld, &c.other_decision) else {
+                    continue;
+                };
+                let (gw, ow) = (would(w, s), would(o, *os));
+                parts.push(Msg::new(
+                    format!(
+                        "No result is given automatically: {}, {}: {}; {}, {}: {}. A player cannot lose, nor win, on a record the envelope contradicts: the arbiter decides.",
+                        c.governs.en,
+                        w.reason.en,
+                        gw.en,
+                        c.other.en,
+                        o.reason.en,
+                        ow.en
+                    ),
+                    format!(
+                        "Nessun risultato viene dato automaticamente: {}, {}: {}; {}, {}: {}. Un giocatore non può perdere, né vincere, in base a un dato che la busta contraddice: decide l'arbitro.",
+                        c.governs.it,
+                        w.reason.it,
+                        gw.it,
+                        c.other.it,
+                        o.reason.it,
+                        ow.it
+                    ),
+                ));
+            }
+        }
         _ => parts.push(Msg::new(
             "No verdict can be given from this envelope: the position before the sealed move, the sealer or the sealed move is not established.",
             "Da questa busta non si può dare un verdetto: la posizione prima della mossa sigillata, chi ha sigillato o la mossa sigillata non sono stabiliti.",
@@ -226,7 +293,7 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
         let items: Vec<String> = a
             .errors
             .iter()
-            .map(|e| format!("`{}`", e.item))
+            .map(|e| format!("`{}`", env.key_name(e.item)))
             .collect::<std::collections::BTreeSet<_>>()
             .into_iter()
             .collect();
@@ -244,22 +311,24 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
     Msg::join(&parts, " ")
 }
 
-fn ending_words(rule: &str) -> Msg {
+/// What the sealed move does, after "is 41.Qe6,": `which leads to stalemate` / `che dà
+/// stallo` (the words of Articles 5 and 9.6).
+fn ending_clause(rule: &str) -> Msg {
     match rule {
-        "5.2.1" => Msg::new("stalemate", "stallo"),
+        "5.2.1" => Msg::new("which leads to stalemate", "che dà stallo"),
         "5.2.2" => Msg::new(
-            "a dead position, in which neither player can checkmate by any series of legal moves",
-            "una posizione morta, in cui nessuno dei due giocatori può dare scaccomatto con alcuna serie di mosse legali",
+            "which leads to a dead position, in which neither player can checkmate by any series of legal moves",
+            "che porta a una posizione morta, in cui nessuno dei due giocatori può dare scaccomatto con alcuna serie di mosse legali",
         ),
         "9.6.1" => Msg::new(
-            "the fifth occurrence of the same position",
-            "la quinta ripetizione della stessa posizione",
+            "which brings the same position for the fifth time",
+            "con cui la stessa posizione è apparsa per la quinta volta",
         ),
         "9.6.2" => Msg::new(
-            "seventy-five moves by each player without a pawn move or a capture",
-            "settantacinque mosse per parte senza spinte di pedone né catture",
+            "which completes seventy-five moves by each player without a pawn move or a capture",
+            "con cui si completano settantacinque mosse per parte senza spinte di pedone né catture",
         ),
-        _ => Msg::new("the end of the game", "la fine della partita"),
+        _ => Msg::new("which ends the game", "che termina la partita"),
     }
 }
 
@@ -271,7 +340,30 @@ fn upper_first(s: &str) -> String {
     }
 }
 
-/// A board diagram: White's pieces in capitals, Black's in lower case, as in FEN.
+/// A piece's letter on the diagram: FEN's (English) letters in English; in Italian the
+/// Italian ones (`R` is the king, `T` the rook), White's in capitals, Black's in lower case.
+fn diagram_letter(p: shakmaty::Piece, lang: ReportLang) -> char {
+    use shakmaty::Role;
+    let c = match lang {
+        ReportLang::En => return p.char(),
+        ReportLang::It => match p.role {
+            Role::King => 'R',
+            Role::Queen => 'D',
+            Role::Rook => 'T',
+            Role::Bishop => 'A',
+            Role::Knight => 'C',
+            Role::Pawn => 'P',
+        },
+    };
+    if p.color == Color::White {
+        c
+    } else {
+        c.to_ascii_lowercase()
+    }
+}
+
+/// A board diagram: White's pieces in capitals, Black's in lower case; FEN's letters in
+/// English, the Italian letters with a legend in Italian.
 pub fn diagram(pos: &Chess, lang: ReportLang) -> String {
     let board = pos.board();
     let mut out = String::from("    a b c d e f g h\n");
@@ -279,7 +371,7 @@ pub fn diagram(pos: &Chess, lang: ReportLang) -> String {
         out.push_str(&format!("  {} ", rank + 1));
         for file in 0..8u32 {
             let sq = Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank));
-            let c = board.piece_at(sq).map_or('.', |p| p.char());
+            let c = board.piece_at(sq).map_or('.', |p| diagram_letter(p, lang));
             out.push(c);
             out.push(' ');
         }
@@ -293,6 +385,11 @@ pub fn diagram(pos: &Chess, lang: ReportLang) -> String {
         (Color::Black, ReportLang::It) => "tratto al Nero",
     };
     out.push_str(&format!("    {to_move}\n"));
+    if lang == ReportLang::It {
+        out.push_str(
+            "    R Re, D Donna, T Torre, A Alfiere, C Cavallo, P pedone (maiuscole il Bianco, minuscole il Nero)\n",
+        );
+    }
     out
 }
 
@@ -409,6 +506,26 @@ pub fn text(a: &Audit, lang: ReportLang) -> String {
                 out.push_str(&diagram(q, lang));
             }
         }
+        None if a.contradictions.iter().any(|c| c.withheld.is_some()) => {
+            out.push_str(&t(
+                "Verdict: none given automatically: the arbiter decides\n",
+                "Verdetto: nessuno dato automaticamente: decide l'arbitro\n",
+            ));
+            for c in &a.contradictions {
+                let (Some(w), Some((o, os)), Some(s)) = (&c.withheld, &c.other_decision, a.sealer)
+                else {
+                    continue;
+                };
+                for (on, d, by) in [(&c.governs, w, s), (&c.other, o, *os)] {
+                    let line = format!(
+                        "{}: {}",
+                        upper_first(on.get(lang)),
+                        decision_words(d, by).get(lang)
+                    );
+                    out.push_str(&wrap2(&line, 88, "  ", "    "));
+                }
+            }
+        }
         None => out.push_str(&t(
             "Verdict: none (see the errors)\n",
             "Verdetto: nessuno (vedi gli errori)\n",
@@ -433,7 +550,11 @@ pub fn text(a: &Audit, lang: ReportLang) -> String {
                 format!(" ({})", e.article)
             };
             out.push_str(&wrap2(
-                &format!("- {place}`{}`{art}: {}", e.item, e.message.get(lang)),
+                &format!(
+                    "- {place}`{}`{art}: {}",
+                    a.item_name(e.item),
+                    e.message.get(lang)
+                ),
                 88,
                 "  ",
                 "    ",
@@ -541,35 +662,65 @@ pub fn json(a: &Audit, lang: ReportLang) -> Value {
         json!(a
             .errors
             .iter()
-            .map(|e| json!({"item": e.item, "article": e.article, "line": e.line, "message": e.message.get(lang)}))
+            .map(|e| json!({"item": e.item, "key": a.item_name(e.item), "article": e.article, "line": e.line, "message": e.message.get(lang)}))
             .collect::<Vec<_>>()),
     );
     o.insert(
         "notes".into(),
         json!(a.notes.iter().map(|n| n.get(lang)).collect::<Vec<_>>()),
     );
+    let decision = |d: &super::audit::Decision, by: shakmaty::Color| {
+        json!({
+            "verdict": d.verdict.id(),
+            "rule": d.rule,
+            "exception": d.exception,
+            "result": super::contradictions::result_of(d.verdict, by),
+            "reason": d.reason.get(lang),
+        })
+    };
+    o.insert(
+        "contradictions".into(),
+        json!(a
+            .contradictions
+            .iter()
+            .map(|c| json!({
+                "item": c.id,
+                "differences": c.differences.iter().map(|m| m.get(lang)).collect::<Vec<_>>(),
+                "other_verdict": c.other_decision.as_ref().map(|(d, by)| decision(d, *by)),
+                "withheld_verdict": c.withheld.as_ref().zip(a.sealer).map(|(d, by)| decision(d, by)),
+            }))
+            .collect::<Vec<_>>()),
+    );
+    o.insert(
+        "exception_rejected".into(),
+        json!(a.exception_rejected.as_ref().map(|m| m.get(lang))),
+    );
     o.insert("paragraph".into(), json!(a.paragraph.get(lang)));
     Value::Object(o)
 }
 
 /// The JSON object of an envelope that cannot be read.
-pub fn json_malformed(file: &str, m: &Malformed) -> Value {
+pub fn json_malformed(file: &str, m: &Malformed, lang: ReportLang) -> Value {
+    let message = match lang {
+        ReportLang::En => &m.message,
+        ReportLang::It => &m.message_it,
+    };
     json!({
         "file": file,
         "verdict": null,
         "rule": null,
-        "errors": [{"item": m.item, "line": m.line, "message": m.message}],
+        "errors": [{"item": m.item, "line": m.line, "message": message}],
     })
 }
 
 /// The text report of an envelope that cannot be read.
 pub fn text_malformed(file: &str, m: &Malformed, lang: ReportLang) -> String {
     let place = m.line.map(|l| format!(":{l}")).unwrap_or_default();
-    let what = match lang {
-        ReportLang::En => "the envelope cannot be read",
-        ReportLang::It => "la busta non si può leggere",
+    let (what, message) = match lang {
+        ReportLang::En => ("the envelope cannot be read", &m.message),
+        ReportLang::It => ("la busta non si può leggere", &m.message_it),
     };
-    format!("== {file} ==\n{file}{place}: {what}: {}\n", m.message)
+    format!("== {file} ==\n{file}{place}: {what}: {message}\n")
 }
 
 #[cfg(test)]
@@ -582,6 +733,14 @@ mod tests {
         assert!(d.contains("  8 r n b q k b n r 8"));
         assert!(d.contains("  1 R N B Q K B N R 1"));
         assert!(d.ends_with("White to move\n"));
+    }
+
+    #[test]
+    fn italian_diagram_letters() {
+        let d = diagram(&Chess::default(), ReportLang::It);
+        assert!(d.contains("  8 t c a d r a c t 8"), "{d}");
+        assert!(d.contains("  1 T C A D R A C T 1"), "{d}");
+        assert!(d.contains("R Re, D Donna, T Torre"));
     }
 
     #[test]

@@ -168,6 +168,8 @@ pub struct Malformed {
     pub item: Option<String>,
     pub line: Option<usize>,
     pub message: String,
+    /// The same message in Italian (`--report-lang it`).
+    pub message_it: String,
 }
 
 /// The envelope's items, each read and checked on its own.
@@ -199,9 +201,31 @@ pub struct Envelope {
     pub arbiter: Option<String>,
     pub notes: Option<String>,
     pub errors: Vec<ItemError>,
+    /// The keys as written (canonical key, key as written), so that reports name them as
+    /// the user did (`data_ripresa`, not `resumption_date`).
+    pub keys: Vec<(&'static str, String)>,
+    /// Whether most keys are written in Italian: items not written are then named by
+    /// their Italian alias.
+    pub italian_keys: bool,
 }
 
 impl Envelope {
+    /// An item's key as the user wrote it; for an item not written, in the language of
+    /// the envelope's keys.
+    pub fn key_name(&self, item: &str) -> String {
+        if let Some((_, k)) = self.keys.iter().find(|(c, _)| *c == item) {
+            return k.clone();
+        }
+        if self.italian_keys {
+            if let Some((_, aliases, ..)) = KEYS.iter().find(|(k, ..)| *k == item) {
+                if let Some(a) = aliases.first() {
+                    return (*a).to_string();
+                }
+            }
+        }
+        item.to_string()
+    }
+
     pub fn name(&self, side: Color) -> Option<&str> {
         match side {
             Color::White => self.white.as_ref(),
@@ -295,12 +319,17 @@ fn malformed(text: &str, e: &toml::de::Error) -> Malformed {
     let msg = e.message().trim().to_string();
     if let Some(rest) = msg.strip_prefix("unknown field `") {
         let name = rest.split('`').next().unwrap_or("").to_string();
-        let hint = closest_key(&name)
+        let hint = closest_key(&name);
+        let hint_en = hint
             .map(|k| format!(" (did you mean `{k}`?)"))
             .unwrap_or_default();
+        let hint_it = hint.map(|k| format!(" (forse `{k}`?)")).unwrap_or_default();
         return Malformed {
             message: format!(
-                "unknown item `{name}`{hint}: an envelope holds only the items of Guideline I.2, the sealed move and the scoresheets (see grammar/envelope.md)"
+                "unknown item `{name}`{hint_en}: an envelope holds only the items of Guideline I.2, the sealed move and the scoresheets (see grammar/envelope.md)"
+            ),
+            message_it: format!(
+                "voce sconosciuta `{name}`{hint_it}: una busta contiene solo le voci delle Linee guida I.2, la mossa sigillata e i formulari (vedi grammar/envelope.md)"
             ),
             item: Some(name),
             line,
@@ -311,21 +340,33 @@ fn malformed(text: &str, e: &toml::de::Error) -> Malformed {
     } else {
         line.and_then(|l| key_on_line(text, l))
     };
-    let message = match &item {
+    // The TOML reader's own words are English; the Italian says what kind of error it is.
+    let what_it = if msg.starts_with("duplicate") {
+        "voce scritta due volte"
+    } else if msg.starts_with("invalid type") {
+        "valore di tipo sbagliato"
+    } else {
+        "errore di sintassi TOML"
+    };
+    let (message, message_it) = match &item {
         Some(k) => {
             let art = article_of(k);
             if art.is_empty() {
-                format!("`{k}`: {msg}")
+                (format!("`{k}`: {msg}"), format!("`{k}`: {what_it}"))
             } else {
-                format!("`{k}` ({art}): {msg}")
+                (
+                    format!("`{k}` ({art}): {msg}"),
+                    format!("`{k}` ({art}): {what_it}"),
+                )
             }
         }
-        None => msg,
+        None => (msg, what_it.to_string()),
     };
     Malformed {
         item,
         line,
         message,
+        message_it,
     }
 }
 
@@ -358,7 +399,7 @@ pub fn colour_word(s: &str) -> Option<Color> {
 
 /// A side named by colour or by a player's name (the whole name, or words of one name
 /// only: `Rossi` names `Rossi, Mario`).
-fn named(s: &str, white: Option<&str>, black: Option<&str>) -> Result<Named, String> {
+fn named(s: &str, white: Option<&str>, black: Option<&str>) -> Result<Named, Msg> {
     if let Some(c) = colour_word(s) {
         return Ok(Named {
             side: c,
@@ -367,7 +408,7 @@ fn named(s: &str, white: Option<&str>, black: Option<&str>) -> Result<Named, Str
     }
     let given = words(s);
     if given.is_empty() {
-        return Err("it is empty".into());
+        return Err(Msg::new("it is empty", "è vuoto"));
     }
     let fits = |name: Option<&str>| -> bool {
         name.is_some_and(|n| {
@@ -384,14 +425,22 @@ fn named(s: &str, white: Option<&str>, black: Option<&str>) -> Result<Named, Str
             side: Color::Black,
             by_name: true,
         }),
-        (true, true) => Err(format!("`{s}` fits both players' names")),
-        (false, false) => Err(format!(
-            "`{s}` is neither White nor Black, nor the name of either player{}",
-            match (white, black) {
+        (true, true) => Err(Msg::new(
+            format!("`{s}` fits both players' names"),
+            format!("`{s}` corrisponde ai nomi di entrambi i giocatori"),
+        )),
+        (false, false) => {
+            let names = match (white, black) {
                 (Some(w), Some(b)) => format!(" (`{w}`, `{b}`)"),
                 _ => String::new(),
-            }
-        )),
+            };
+            Err(Msg::new(
+                format!("`{s}` is neither White nor Black, nor the name of either player{names}"),
+                format!(
+                    "`{s}` non è né il Bianco né il Nero, né il nome di uno dei giocatori{names}"
+                ),
+            ))
+        }
     }
 }
 
@@ -456,6 +505,14 @@ pub fn read(text: &str, base: &Path) -> Result<Envelope, Malformed> {
     let raw: RawEnvelope = toml::from_str(text).map_err(|e| malformed(text, &e))?;
     let line = |span: std::ops::Range<usize>| line_of(text, span.start);
     let mut env = Envelope::default();
+    if let Ok(table) = text.parse::<toml::Table>() {
+        env.keys = table
+            .keys()
+            .filter_map(|k| canonical(k).map(|c| (c, k.clone())))
+            .collect();
+        let italian = env.keys.iter().filter(|(c, k)| c != k).count();
+        env.italian_keys = italian * 2 > env.keys.len();
+    }
 
     // I.2.1
     for (key, value, slot) in [
@@ -505,7 +562,14 @@ pub fn read(text: &str, base: &Path) -> Result<Envelope, Malformed> {
                     Some(l),
                     Msg::new(
                         format!("the FEN `{}` is not a legal position: {e}", s.trim()),
-                        format!("la FEN `{}` non è una posizione legale: {e}", s.trim()),
+                        if e.starts_with("the FEN cannot be read") {
+                            format!("la FEN `{}` non si legge", s.trim())
+                        } else {
+                            format!(
+                                "la FEN `{}` non è una posizione legale (pezzi, Re o tratto impossibili)",
+                                s.trim()
+                            )
+                        },
                     ),
                 ),
             }
@@ -540,14 +604,20 @@ pub fn read(text: &str, base: &Path) -> Result<Envelope, Malformed> {
         if let Some(v) = value {
             let l = line(v.span());
             let parsed = match v.into_inner() {
-                Value::Integer(i) if i < 0 => Err(format!("`{i}` is negative")),
+                Value::Integer(i) if i < 0 => Err(Msg::new(
+                    format!("`{i}` is negative"),
+                    format!("`{i}` è negativo"),
+                )),
                 Value::Integer(i) => duration(&i.to_string()),
                 Value::String(s) => duration(&s),
                 Value::Datetime(d) => {
                     // `1:52:30` unquoted is a TOML local time
                     duration(&d.to_string())
                 }
-                other => Err(format!("`{other}` is not a time")),
+                other => Err(Msg::new(
+                    format!("`{other}` is not a time"),
+                    format!("`{other}` non è un tempo"),
+                )),
             };
             match parsed {
                 Ok(sec) => {
@@ -561,8 +631,8 @@ pub fn read(text: &str, base: &Path) -> Result<Envelope, Malformed> {
                     article: "I.2.3",
                     line: Some(l),
                     message: Msg::new(
-                        format!("the time used cannot be read: {e}"),
-                        format!("il tempo usato non si legge: {e}"),
+                        format!("the time used cannot be read: {}", e.en),
+                        format!("il tempo usato non si legge: {}", e.it),
                     ),
                 }),
             }
@@ -589,8 +659,8 @@ pub fn read(text: &str, base: &Path) -> Result<Envelope, Malformed> {
                     "time_control",
                     Some(l),
                     Msg::new(
-                        format!("the time control `{t}` cannot be read: {e}"),
-                        format!("la cadenza `{t}` non si legge: {e}"),
+                        format!("the time control `{t}` cannot be read: {}", e.en),
+                        format!("la cadenza `{t}` non si legge: {}", e.it),
                     ),
                 ),
             }
@@ -607,8 +677,14 @@ pub fn read(text: &str, base: &Path) -> Result<Envelope, Malformed> {
                 "sealer",
                 Some(l),
                 Msg::new(
-                    format!("the player who sealed must be White or Black by name: {e}"),
-                    format!("chi ha sigillato dev'essere il Bianco o il Nero, per nome: {e}"),
+                    format!(
+                        "the player who sealed must be White or Black by name: {}",
+                        e.en
+                    ),
+                    format!(
+                        "chi ha sigillato dev'essere il Bianco o il Nero, per nome: {}",
+                        e.it
+                    ),
                 ),
             ),
         }
@@ -619,7 +695,7 @@ pub fn read(text: &str, base: &Path) -> Result<Envelope, Malformed> {
         let l = line(v.span());
         let parsed = match v.into_inner() {
             Value::Integer(i) if i >= 1 && i <= i64::from(u32::MAX) => Ok((i as u32, None)),
-            Value::Integer(i) => Err(format!("`{i}` is not a move number")),
+            Value::Integer(i) => Err(format!("`{i}`")),
             Value::String(s) => {
                 let t = s.trim();
                 let digits: String = t.chars().take_while(char::is_ascii_digit).collect();
@@ -629,12 +705,12 @@ pub fn read(text: &str, base: &Path) -> Result<Envelope, Malformed> {
                         "" => Ok((n, None)),
                         "." => Ok((n, Some(Color::White))),
                         "..." | "…" | ". ..." => Ok((n, Some(Color::Black))),
-                        _ => Err(format!("`{t}` is not a move number")),
+                        _ => Err(format!("`{t}`")),
                     },
-                    _ => Err(format!("`{t}` is not a move number")),
+                    _ => Err(format!("`{t}`")),
                 }
             }
-            other => Err(format!("`{other}` is not a move number")),
+            other => Err(format!("`{other}`")),
         };
         match parsed {
             Ok(n) => env.sealed_number = Some(Item { value: n, line: l }),
@@ -642,8 +718,8 @@ pub fn read(text: &str, base: &Path) -> Result<Envelope, Malformed> {
                 "sealed_move_number",
                 Some(l),
                 Msg::new(
-                    e.clone(),
-                    e.replace("is not a move number", "non è un numero di mossa"),
+                    format!("{e} is not a move number"),
+                    format!("{e} non è un numero di mossa"),
                 ),
             ),
         }
@@ -674,8 +750,8 @@ pub fn read(text: &str, base: &Path) -> Result<Envelope, Malformed> {
                         "draw_offer",
                         Some(l),
                         Msg::new(
-                            format!("say who offered the draw (White or Black, by name) or `none`: {e}"),
-                            format!("indicare chi ha offerto la patta (il Bianco o il Nero, per nome) oppure `nessuna`: {e}"),
+                            format!("say who offered the draw (White or Black, by name) or `none`: {}", e.en),
+                            format!("indicare chi ha offerto la patta (il Bianco o il Nero, per nome) oppure `nessuna`: {}", e.it),
                         ),
                     ),
                 },
@@ -706,8 +782,8 @@ pub fn read(text: &str, base: &Path) -> Result<Envelope, Malformed> {
                 "resumption_date",
                 Some(l),
                 Msg::new(
-                    format!("the date of resumption cannot be read: {e}"),
-                    format!("la data di ripresa non si legge: {e}"),
+                    format!("the date of resumption cannot be read: {}", e.en),
+                    format!("la data di ripresa non si legge: {}", e.it),
                 ),
             ),
         }
@@ -733,8 +809,8 @@ pub fn read(text: &str, base: &Path) -> Result<Envelope, Malformed> {
                 "resumption_time",
                 Some(l),
                 Msg::new(
-                    format!("the time of resumption cannot be read: {e}"),
-                    format!("l'ora di ripresa non si legge: {e}"),
+                    format!("the time of resumption cannot be read: {}", e.en),
+                    format!("l'ora di ripresa non si legge: {}", e.it),
                 ),
             ),
         }
@@ -789,12 +865,13 @@ pub fn read(text: &str, base: &Path) -> Result<Envelope, Malformed> {
                     value: Source::Inline(movetext(a.into_inner())),
                     line: la,
                 });
+                let (ki, kf) = (env.key_name(key_inline), env.key_name(key_file));
                 env.error(
                     key_file,
                     Some(l),
                     Msg::new(
-                        format!("give the scoresheet inline (`{key_inline}`) or as a file (`{key_file}`), not both; the inline one is read"),
-                        format!("il formulario va dato nel testo (`{key_inline}`) o come file (`{key_file}`), non in entrambi i modi; si legge quello nel testo"),
+                        format!("give the scoresheet inline (`{ki}`) or as a file (`{kf}`), not both; the inline one is read"),
+                        format!("il formulario va dato nel testo (`{ki}`) o come file (`{kf}`), non in entrambi i modi; si legge quello nel testo"),
                     ),
                 );
             }
@@ -863,19 +940,19 @@ pub fn read(text: &str, base: &Path) -> Result<Envelope, Malformed> {
     for (key, absent) in missing {
         // an item written but unreadable already has its error
         if absent && !env.errors.iter().any(|e| e.item == key) {
-            let (_, aliases, art, what) = KEYS
-                .iter()
-                .find(|(k, ..)| *k == key)
-                .copied()
-                .unwrap_or((key, &[], "", ""));
-            let alias = aliases.first().copied().unwrap_or(key);
+            let (_, _, art, what) =
+                KEYS.iter()
+                    .find(|(k, ..)| *k == key)
+                    .copied()
+                    .unwrap_or((key, &[], "", ""));
+            let name = env.key_name(key);
             env.errors.push(ItemError {
                 item: key,
                 article: art,
                 line: None,
                 message: Msg::new(
-                    format!("missing: `{key}` ({what}) is not on the envelope"),
-                    format!("manca: `{key}` / `{alias}` non è sulla busta"),
+                    format!("missing: `{name}` ({what}) is not on the envelope"),
+                    format!("manca: `{name}` (Linee guida {art}) non è sulla busta"),
                 ),
             });
         }
@@ -945,6 +1022,37 @@ mod tests {
         .unwrap();
         assert_eq!(env.sealer.unwrap().value.side, Color::Black);
         assert_eq!(env.sealed_move.unwrap().value, "Cf6");
+    }
+
+    #[test]
+    fn keys_are_named_as_written() {
+        let env = read(
+            "bianco = \"Rossi\"\nnero = \"Bianchi\"\ndata_ripresa = \"31/02/2025\"\n",
+            Path::new("."),
+        )
+        .unwrap();
+        assert!(env.italian_keys);
+        assert_eq!(env.key_name("resumption_date"), "data_ripresa");
+        // not written: named by its Italian alias
+        assert_eq!(env.key_name("sealed_move"), "mossa_sigillata");
+        let e = env
+            .errors
+            .iter()
+            .find(|e| e.item == "resumption_date")
+            .unwrap();
+        assert!(
+            e.message.it.contains("il 31 febbraio 2025 non esiste"),
+            "{}",
+            e.message.it
+        );
+        let missing = env.errors.iter().find(|e| e.item == "sealer").unwrap();
+        assert!(
+            missing.message.it.contains("`sigillante`"),
+            "{}",
+            missing.message.it
+        );
+        let e = read("bianco = \"a\"\ncolore = \"b\"\n", Path::new(".")).unwrap_err();
+        assert!(!e.message_it.contains("unknown"), "{}", e.message_it);
     }
 
     #[test]

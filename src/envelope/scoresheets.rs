@@ -80,9 +80,17 @@ pub fn load(
         ),
         Source::File(p) => {
             let bytes = std::fs::read(p).map_err(|e| {
+                let why_it = match e.kind() {
+                    std::io::ErrorKind::NotFound => "il file non esiste",
+                    std::io::ErrorKind::PermissionDenied => "accesso negato",
+                    _ => "errore di lettura",
+                };
                 Msg::new(
                     format!("the scoresheet file {} cannot be read: {e}", p.display()),
-                    format!("il file del formulario {} non si legge: {e}", p.display()),
+                    format!(
+                        "il file del formulario {} non si legge: {why_it}",
+                        p.display()
+                    ),
                 )
             })?;
             let name = display(p);
@@ -92,7 +100,7 @@ pub fn load(
                 Some(Err(e)) => {
                     return Err(Msg::new(
                         format!("the scoresheet file {name} cannot be read: {e}"),
-                        format!("il file del formulario {name} non si legge: {e}"),
+                        format!("il file del formulario {name} non si legge: errore di lettura"),
                     ))
                 }
                 None => Default::default(),

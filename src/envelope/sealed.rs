@@ -393,7 +393,12 @@ pub fn read(written: &str, pos: &Chess, mode: CastlingMode, pref: &'static Langu
 
 /// The explanation of an illegal move in both languages: the engine's words in English, a
 /// plain sentence per reason in Italian.
-fn illegal_msg(reason: &str, en: String) -> Msg {
+pub(super) fn illegal_msg(reason: &str, en: String) -> Msg {
+    // A king moving into check: the square, as an arbiter says it.
+    if let Some(sq) = en.strip_prefix("the king would be in check on ") {
+        let it = format!("porterebbe il Re sotto scacco in {sq}");
+        return Msg::new(en, it);
+    }
     let it = match reason {
         "unreachable" => "nessun pezzo di quel tipo può raggiungere quella casa",
         "path_blocked" => "il percorso del pezzo è ostruito",
@@ -432,9 +437,25 @@ fn add_notation_notes(sealed: &mut Sealed, pos: &Chess, w: &WrittenMove) {
     let mut issues: Vec<NotationIssue> = Vec::new();
     notation_issues(pos, mv, w, &after, mate, false, &mut issues);
     for i in issues {
+        let it = match i.reason {
+            "lowercase_piece_letter" => "la lettera del pezzo è scritta in minuscolo",
+            "capture_mark_on_non_capture" => "è indicata una cattura, ma non si cattura nulla",
+            "missing_capture_mark" => "la cattura non è indicata con x",
+            "superfluous_disambiguation" => {
+                "è indicata la casa di partenza, ma un solo pezzo può fare la mossa"
+            }
+            "minimal_pawn_capture" => "manca la traversa d'arrivo",
+            "en_passant_mark_on_other_move" => {
+                "è indicato e.p., ma la mossa non è una presa en passant"
+            }
+            "mate_marked_as_check" => "la mossa dà scaccomatto ma è indicata solo come scacco",
+            "wrong_check_mark" => "è indicato lo scacco, ma la mossa non dà scacco",
+            "wrong_mate_mark" => "è indicato lo scaccomatto, ma la mossa non dà scaccomatto",
+            _ => "la notazione della mossa è irregolare",
+        };
         sealed.notes.push(Msg::new(
             format!("notation: {}", i.message),
-            format!("notazione: {}", i.message),
+            format!("notazione: {it}"),
         ));
     }
 }
@@ -496,6 +517,20 @@ mod tests {
             read_in("a8", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "en", true).reading,
             Reading::Ambiguous { .. }
         ));
+    }
+
+    #[test]
+    fn an_arbiters_italian() {
+        let m = illegal_msg(
+            "leaves_king_in_check",
+            "the king would be in check on h6".into(),
+        );
+        assert_eq!(m.it, "porterebbe il Re sotto scacco in h6");
+        let s = read_in("Cbd2", "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", "it", true);
+        assert!(s
+            .notes
+            .iter()
+            .any(|n| n.it.starts_with("notazione: è indicata la casa")));
     }
 
     #[test]
