@@ -205,6 +205,8 @@ impl<'a> Locator<'a> {
                 chars_before_block.push(chars);
                 chars += count_chars(block);
             }
+            // The end of a text whose length is a multiple of the block starts a block too.
+            chars_before_block.push(chars);
             LineIndex {
                 newlines: bytes
                     .iter()
@@ -341,5 +343,18 @@ mod tests {
             assert_eq!(at.locate(offset), line_col(&text, offset, 3), "{offset}");
         }
         assert_eq!(Locator::new("", 1).locate(0), (1, 1));
+        // Every length, the end included (a length that is a multiple of the block once
+        // overflowed).
+        for len in 0..200 {
+            let text: String = "aé\nb".chars().cycle().take(len).collect();
+            let at = Locator::new(&text, 1);
+            for (offset, _) in text.char_indices().chain([(text.len(), ' ')]) {
+                assert_eq!(
+                    at.locate(offset),
+                    line_col(&text, offset, 1),
+                    "{len} {offset}"
+                );
+            }
+        }
     }
 }
