@@ -237,7 +237,7 @@ fn notations(pos: &Chess, line: &[Move]) -> (Vec<String>, Vec<String>) {
 
 /// A line in SAN with move numbers, from the position's move number and side to move:
 /// `1. f3 e5 2. g4 Qh4#`, or `12... Kd7 13. Nb5#`.
-pub fn numbered(fen_fullmoves: u32, black_first: bool, san: &[String]) -> String {
+fn numbered(fen_fullmoves: u32, black_first: bool, san: &[String]) -> String {
     let mut out = String::new();
     let mut number = fen_fullmoves;
     for (i, m) in san.iter().enumerate() {
@@ -327,16 +327,14 @@ pub fn judge(fen: &str) -> Judgement {
         (Some(true), _) | (_, Some(true)) => Some(false),
         _ => None,
     };
-    let side = |s: &Side, name: &str| {
-        match s.can_mate {
+    const CASTLING: &str =
+        "undecided (no helpmate found, and the solver cannot take Chess960 castling rights)";
+    let side = |s: &Side, name: &str| match s.can_mate {
         Some(true) if s.line.is_some() => format!("{name} can mate (a helpmate line is given)"),
         Some(true) => format!("{name} can mate"),
         Some(false) => format!("{name} cannot mate by any series of legal moves"),
-        None if s.castling => format!(
-            "{name}: undecided (no helpmate found, and the solver cannot take Chess960 castling rights)"
-        ),
+        None if s.castling => format!("{name}: {CASTLING}"),
         None => format!("{name}: the search budget ran out, undecided"),
-    }
     };
     let verdict = match j.dead {
         Some(true) if insufficient_material(&pos) => {
