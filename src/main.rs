@@ -34,8 +34,10 @@ struct Cli {
 enum Command {
     /// Replay every game and report, per game, what is wrong with it.
     ///
-    /// Exit status: 0 when every game is clean, 1 when any finding of error severity
-    /// exists, 2 for usage or I/O errors.
+    /// Exit status: 0 when no game is bad, 1 when some game is bad (by default: has a
+    /// reported finding of error severity; with --fail-on: has a reported finding of one of
+    /// its kinds), 2 for usage or I/O errors (an unreadable file: the other files are still
+    /// validated), 130 when interrupted.
     Validate(ValidateArgs),
     /// Write every game as PGN in export format: standard English PGN from any language
     /// and notation (default), or another language's letters, long algebraic or UCI.
@@ -45,7 +47,8 @@ enum Command {
     /// for usage or I/O errors.
     Convert(ConvertArgs),
     /// Judge positions under the Laws: legal or not, whose move, checkmate, stalemate, dead
-    /// (Art. 5.2.2, with the CHA solver's full search) and which side cannot mate (Art. 6.9).
+    /// (Art. 5.2.2, with the CHA solver's full search) and which side cannot mate (Art. 6.9),
+    /// with a short helpmate line in SAN for each side that can.
     ///
     /// With no FEN and no --sp, reads one FEN per line from standard input. Exit status: 0,
     /// or 2 when a FEN is not a legal position or on usage errors.
@@ -69,9 +72,35 @@ enum Illegal {
     Stands,
 }
 
+/// The finding kinds `--only`, `--skip` and `--fail-on` take, in the README's order (a test
+/// checks them against `report::games::KINDS`).
+macro_rules! finding_kinds {
+    () => {
+        "unreadable_move, illegal_move, ambiguous_move, notation, structure, null_move, draw_offer, invalid_fen, unsupported_variant, oversized_game, threefold, fivefold, fifty_moves, seventy_five_moves, checkmate, stalemate, dead_position, moves_after_end, result_mismatch, early_draw"
+    };
+}
+
+/// The FILES of `validate` and `convert`.
+macro_rules! files_help {
+    () => {
+        "Files of PGN or bare scoresheet text, plain or compressed (gzip, zstd, bzip2, xz: \
+         recognised by their content), or directories, walked recursively for *.pgn and *.txt \
+         files and their compressed forms (*.pgn.gz, *.txt.zst, ...); none or `-` reads \
+         standard input."
+    };
+}
+
+/// `--jobs` of `validate` and `convert`.
+macro_rules! jobs_help {
+    () => {
+        "Worker threads; 0 (and the default) is one per core. `--jobs 1` does everything on \
+         one thread."
+    };
+}
+
 #[derive(clap::Args)]
 struct ValidateArgs {
-    /// PGN files or bare scoresheet text; none or `-` reads standard input.
+    #[arg(help = files_help!())]
     files: Vec<PathBuf>,
     /// Report format: one block per game (text), one JSON object per line (jsonl), or one
     /// CSV row per finding (csv).
@@ -84,10 +113,10 @@ struct ValidateArgs {
     /// What an illegal move does to the rest of the replay.
     #[arg(long, value_enum, default_value_t = Illegal::Stop)]
     illegal: Illegal,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_name = "N", help = jobs_help!())]
     jobs: Option<usize>,
-    /// No progress bar.
+    /// No progress bar, and no closing summary on standard error (the text report still
+    /// ends with its table by kind).
     #[arg(long, short)]
     quiet: bool,
     /// Event rule (Laws, Art. 9.1.1): no draw by agreement before move N. A game drawn
@@ -106,16 +135,29 @@ struct ValidateArgs {
     /// Write the report to FILE instead of standard output.
     #[arg(long, short, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Report and count only findings of these kinds (comma-separated ids, e.g.
-    /// `illegal_move,threefold`).
-    #[arg(long, value_name = "KIND,...")]
+    #[arg(long, value_name = "KIND,...", help = concat!(
+        "Report and count only findings of these kinds (comma-separated, e.g. ",
+        "`illegal_move,threefold`). A game keeps its record and its status (`error` when ",
+        "replay found an error, reported or not); the text report says how many findings ",
+        "of a game are filtered out. Kinds: ",
+        finding_kinds!(),
+        "."
+    ))]
     only: Option<String>,
-    /// Never report or count findings of these kinds.
-    #[arg(long, value_name = "KIND,...")]
+    #[arg(long, value_name = "KIND,...", help = concat!(
+        "Never report or count findings of these kinds (comma-separated; as --only, the ",
+        "other way round). Kinds: ",
+        finding_kinds!(),
+        "."
+    ))]
     skip: Option<String>,
-    /// Kinds that make the exit status 1 and send a game to --split-bad (default: any
-    /// finding of error severity).
-    #[arg(long, value_name = "KIND,...")]
+    #[arg(long, value_name = "KIND,...", help = concat!(
+        "Kinds that make a game bad: exit status 1, and the game goes to --split-bad ",
+        "(comma-separated; default: any finding of error severity). Only reported findings ",
+        "count. Kinds: ",
+        finding_kinds!(),
+        "."
+    ))]
     fail_on: Option<String>,
     /// Copy every game that --fail-on does not count, byte for byte, to FILE.
     #[arg(long, value_name = "FILE")]
@@ -321,7 +363,7 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
     };
     if let Some(j) = args.jobs {
         if let Err(e) = rayon::ThreadPoolBuilder::new()
-            .num_threads(j.max(1))
+            .num_threads(j)
             .build_global()
         {
             eprintln!("scoresheet: cannot set up {j} threads: {e}");
@@ -594,10 +636,11 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
         let secs = started.elapsed().as_secs_f64().max(1e-9);
         let _ = writeln!(
             err,
-            "scoresheet: {} games, {} plies, {} with errors, {} failing in {:.2} s ({:.0} games/s, {:.0} plies/s)",
+            "scoresheet: {} games, {} plies, {} with errors{}, {} failing in {:.2} s ({:.0} games/s, {:.0} plies/s)",
             s.games,
             s.plies,
             s.games_with_errors,
+            s.errors_filtered_note(),
             failing,
             secs,
             s.games as f64 / secs,
@@ -628,7 +671,7 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
 
 #[derive(clap::Args)]
 struct ConvertArgs {
-    /// PGN files or bare scoresheet text; none or `-` reads standard input.
+    #[arg(help = files_help!())]
     files: Vec<PathBuf>,
     /// Write the PGN to this file instead of standard output.
     #[arg(long, short)]
@@ -648,10 +691,9 @@ struct ConvertArgs {
     /// instead of writing them up to their last good move.
     #[arg(long)]
     strict: bool,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_name = "N", help = jobs_help!())]
     jobs: Option<usize>,
-    /// No progress bar and no closing summary.
+    /// No progress bar, and no closing summary on standard error.
     #[arg(long, short)]
     quiet: bool,
 }
@@ -694,7 +736,7 @@ fn convert_cmd(args: ConvertArgs) -> ExitCode {
     };
     if let Some(j) = args.jobs {
         if let Err(e) = rayon::ThreadPoolBuilder::new()
-            .num_threads(j.max(1))
+            .num_threads(j)
             .build_global()
         {
             eprintln!("scoresheet: cannot set up {j} threads: {e}");
@@ -821,9 +863,11 @@ struct PositionArgs {
     /// array), printed as FEN and judged.
     #[arg(long, value_name = "N")]
     sp: Option<u32>,
-    /// `text` (default) or `jsonl`: one object per position with fen, legal, turn,
-    /// checkmate, stalemate, dead, white_can_mate, black_can_mate, reason (and a helpmate
-    /// line per side that can mate); `null` only where the search budget ran out.
+    /// `text` (default): a block per position; `jsonl`: one object per position with fen,
+    /// legal, turn, checkmate, stalemate, dead, white_can_mate, black_can_mate, reason, and
+    /// for each side that can mate its helpmate line in SAN and in UCI; `csv`: one row per
+    /// position with those columns (helpmates in SAN). `null` (empty in CSV) where a
+    /// question stays undecided, and `reason` says why.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
 }
@@ -843,16 +887,31 @@ fn position_cmd(args: PositionArgs) -> ExitCode {
                 return ExitCode::from(2);
             }
         },
-        (None, None) => io::stdin()
-            .lock()
-            .lines()
-            .map_while(Result::ok)
-            .filter(|l| !l.trim().is_empty())
-            .collect(),
+        (None, None) => {
+            // Bytes, not `lines()`: a line that is not UTF-8 is judged (unreadable), not the
+            // end of the input.
+            let mut fens = Vec::new();
+            for line in io::stdin().lock().split(b'\n') {
+                match line {
+                    Ok(l) => fens.push(String::from_utf8_lossy(&l).trim().to_string()),
+                    Err(e) => {
+                        eprintln!("scoresheet: reading standard input: {e}");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            fens.retain(|l| !l.is_empty());
+            fens
+        }
     };
     let judgements: Vec<position::Judgement> =
         fens.par_iter().map(|f| position::judge(f)).collect();
     let mut out = io::BufWriter::new(io::stdout().lock());
+    if args.format == Format::Csv {
+        if let Err(e) = scoresheet::report::games::write_row(&mut out, &position::CSV_HEADER) {
+            return write_failed(&e, "");
+        }
+    }
     let mut bad = false;
     for j in &judgements {
         bad |= !j.legal;
@@ -860,7 +919,8 @@ fn position_cmd(args: PositionArgs) -> ExitCode {
             Format::Jsonl => serde_json::to_writer(&mut out, j)
                 .map_err(io::Error::from)
                 .and_then(|()| out.write_all(b"\n")),
-            _ => out.write_all(position::to_text(j).as_bytes()),
+            Format::Csv => scoresheet::report::games::write_row(&mut out, &position::csv_row(j)),
+            Format::Text => out.write_all(position::to_text(j).as_bytes()),
         };
         if let Err(e) = written {
             return write_failed(&e, "");

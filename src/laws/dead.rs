@@ -106,6 +106,17 @@ pub fn solver_board(pos: &Chess) -> Option<chess::Board> {
             _ => chess::CastleRights::QueenSide,
         };
     }
+    board_with(pos, castles)
+}
+
+/// The position as the solver's board with no castling rights at all: what it can say of a
+/// Chess960 position with castling rights. Castling only adds moves, so a helpmate in this
+/// board is a helpmate in the position; a proof that none exists is not.
+pub fn solver_board_without_castling(pos: &Chess) -> Option<chess::Board> {
+    board_with(pos, [chess::CastleRights::NoRights; 2])
+}
+
+fn board_with(pos: &Chess, castles: [chess::CastleRights; 2]) -> Option<chess::Board> {
     let mut builder = chess::BoardBuilder::setup(
         &[],
         solver_color(pos.turn()),
@@ -114,7 +125,7 @@ pub fn solver_board(pos: &Chess) -> Option<chess::Board> {
         pos.ep_square(EnPassantMode::Legal)
             .map(|sq| chess::File::from_index(sq.file() as usize)),
     );
-    for (sq, piece) in board.iter() {
+    for (sq, piece) in pos.board().iter() {
         let role = match piece.role {
             Role::Pawn => chess::Piece::Pawn,
             Role::Knight => chess::Piece::Knight,
@@ -132,7 +143,7 @@ pub fn solver_board(pos: &Chess) -> Option<chess::Board> {
     chess::Board::try_from(&builder).ok()
 }
 
-fn solver_color(c: Color) -> chess::Color {
+pub fn solver_color(c: Color) -> chess::Color {
     match c {
         Color::White => chess::Color::White,
         Color::Black => chess::Color::Black,

@@ -11,6 +11,7 @@ pub mod dead;
 pub mod draw_offer;
 pub mod ending;
 pub mod fifty_moves;
+pub mod helpmate;
 pub mod position;
 pub mod repetition;
 pub mod result;

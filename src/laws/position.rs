@@ -10,13 +10,18 @@
 //! assert_eq!(j.white_can_mate, Some(false));
 //! ```
 
+use chasolver::Winnability;
 use serde::Serialize;
 use shakmaty::{
-    fen::Fen, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Position, PositionError,
-    PositionErrorKinds, Role, Setup,
+    fen::Fen, san::SanPlus, uci::UciMove, CastlingMode, Chess, Color, EnPassantMode, FromSetup,
+    Move, Position, PositionError, PositionErrorKinds, Role, Setup,
 };
 
-use super::dead::{analyse, solver_board, CanMate, Depth};
+use super::{
+    chess960,
+    dead::{solver_board, solver_board_without_castling, solver_color},
+    helpmate,
+};
 
 /// The verdict on one position, as `scoresheet position --format jsonl` writes it.
 #[derive(Debug, Clone, Serialize)]
@@ -33,11 +38,19 @@ pub struct Judgement {
     pub white_can_mate: Option<bool>,
     pub black_can_mate: Option<bool>,
     pub reason: String,
-    /// A helpmate for White, in UCI, when White can mate.
+    /// A helpmate for White, in SAN, when White can mate: the shortest the search found.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub white_helpmate: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub black_helpmate: Option<Vec<String>>,
+    /// The same lines in UCI.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub white_helpmate_uci: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub black_helpmate_uci: Option<Vec<String>>,
+    /// The move number of the position, for numbering its lines.
+    #[serde(skip)]
+    pub fullmoves: u32,
 }
 
 fn illegal(fen: &str, reason: String) -> Judgement {
@@ -53,6 +66,9 @@ fn illegal(fen: &str, reason: String) -> Judgement {
         reason,
         white_helpmate: None,
         black_helpmate: None,
+        white_helpmate_uci: None,
+        black_helpmate_uci: None,
+        fullmoves: 1,
     }
 }
 
@@ -98,7 +114,8 @@ pub fn lenient(setup: Setup, mode: CastlingMode) -> Result<(Chess, Vec<&'static 
     }
 }
 
-/// Read a FEN (X-FEN and Shredder-FEN castling accepted) as a legal position.
+/// Read a FEN (X-FEN and Shredder-FEN castling accepted) as a legal position. The error says
+/// what is wrong once: `the FEN cannot be read: …` or `not a legal position: …`.
 pub fn parse(fen: &str) -> Result<(Chess, Vec<&'static str>), String> {
     let parsed: Fen = fen
         .trim()
@@ -106,13 +123,139 @@ pub fn parse(fen: &str) -> Result<(Chess, Vec<&'static str>), String> {
         .map_err(|e| format!("the FEN cannot be read: {e}"))?;
     let setup = parsed.into_setup();
     let mode = CastlingMode::detect(&setup);
-    lenient(setup, mode).map_err(|e| format!("not a legal position: {e}"))
+    lenient(setup, mode).map_err(|e| {
+        format!(
+            "not a legal position: {}",
+            e.strip_prefix("illegal position: ").unwrap_or(&e)
+        )
+    })
 }
 
 /// Material alone settles it: no pawns, and at most one minor piece, or bishops all on squares
 /// of one colour.
 fn insufficient_material(pos: &Chess) -> bool {
     pos.is_insufficient_material()
+}
+
+/// One side's chances, with its shortest helpmate found.
+struct Side {
+    can_mate: Option<bool>,
+    line: Option<Vec<Move>>,
+    /// Undecided because the solver cannot take the castling rights.
+    castling: bool,
+}
+
+/// The solver's line as moves of `pos`, replayed (the solver speaks UCI of the `chess` crate).
+fn from_solver(pos: &Chess, line: &[chess::ChessMove]) -> Option<Vec<Move>> {
+    let mut p = pos.clone();
+    let mut moves = Vec::with_capacity(line.len());
+    for m in line {
+        let uci: UciMove = m.to_string().parse().ok()?;
+        let m = uci.to_move(&p).ok()?;
+        p.play_unchecked(m);
+        moves.push(m);
+    }
+    Some(moves)
+}
+
+fn judge_side(pos: &Chess, color: Color) -> Side {
+    let yes = |line: Option<Vec<Move>>| Side {
+        can_mate: Some(true),
+        line,
+        castling: false,
+    };
+    let settled = |can_mate: Option<bool>| Side {
+        can_mate,
+        line: None,
+        castling: false,
+    };
+    let winner = solver_color(color);
+    if let Some(board) = solver_board(pos) {
+        return match chasolver::winnability(&board, winner) {
+            Some(Winnability::Winnable { helpmate: witness }) => yes(from_solver(pos, &witness)
+                .and_then(|w| helpmate::shorten(pos, &w, color))
+                .or_else(|| {
+                    helpmate::shortest(
+                        pos,
+                        color,
+                        helpmate::SHORTEST_MAX_PLIES,
+                        helpmate::SHORTEST_NODES,
+                    )
+                })),
+            Some(Winnability::Unwinnable) => settled(Some(false)),
+            None => settled(None),
+        };
+    }
+    // Chess960 castling rights, which the solver's board cannot hold. What stays sound: a
+    // side without mating material cannot mate, castling or not; a helpmate checked move by
+    // move on this very position proves that a side can. A proof without the rights that no
+    // mate exists proves nothing with them (castling adds moves), so that stays undecided.
+    if pos.has_insufficient_material(color) {
+        return settled(Some(false));
+    }
+    if let Some(line) = helpmate::shortest(
+        pos,
+        color,
+        helpmate::SHORTEST_MAX_PLIES,
+        helpmate::SHORTEST_NODES,
+    ) {
+        return yes(Some(line));
+    }
+    if let Some(board) = solver_board_without_castling(pos) {
+        if let Some(Winnability::Winnable { helpmate: witness }) =
+            chasolver::winnability(&board, winner)
+        {
+            if let Some(line) =
+                from_solver(pos, &witness).and_then(|w| helpmate::shorten(pos, &w, color))
+            {
+                return yes(Some(line));
+            }
+        }
+    }
+    Side {
+        can_mate: None,
+        line: None,
+        castling: true,
+    }
+}
+
+/// A line in SAN (with `+` and `#`) and in UCI (Chess960 castling as king takes rook when
+/// the position is a Chess960 one).
+fn notations(pos: &Chess, line: &[Move]) -> (Vec<String>, Vec<String>) {
+    let mode = pos.castles().mode();
+    let mut p = pos.clone();
+    line.iter()
+        .map(|m| {
+            let uci = UciMove::from_move(*m, mode).to_string();
+            (
+                SanPlus::from_move_and_play_unchecked(&mut p, *m).to_string(),
+                uci,
+            )
+        })
+        .unzip()
+}
+
+/// A line in SAN with move numbers, from the position's move number and side to move:
+/// `1. f3 e5 2. g4 Qh4#`, or `12... Kd7 13. Nb5#`.
+fn numbered(fen_fullmoves: u32, black_first: bool, san: &[String]) -> String {
+    let mut out = String::new();
+    let mut number = fen_fullmoves;
+    for (i, m) in san.iter().enumerate() {
+        let white = (i % 2 == 0) != black_first;
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        if white {
+            out.push_str(&format!("{number}. "));
+        } else if i == 0 {
+            out.push_str(&format!("{number}... "));
+        }
+        out.push_str(m);
+        if !white {
+            number += 1;
+        }
+    }
+    out
 }
 
 /// Judge a position with the full search.
@@ -137,6 +280,9 @@ pub fn judge(fen: &str) -> Judgement {
         reason: String::new(),
         white_helpmate: None,
         black_helpmate: None,
+        white_helpmate_uci: None,
+        black_helpmate_uci: None,
+        fullmoves: pos.fullmoves().get(),
     };
     if j.checkmate {
         let winner = !pos.turn();
@@ -160,23 +306,35 @@ pub fn judge(fen: &str) -> Judgement {
         j.reason = "stalemate (Art. 5.2.1): the game is already drawn".into();
         return j;
     }
-    let a = analyse(&pos, Depth::Full);
-    j.white_can_mate = a.white.as_bool();
-    j.black_can_mate = a.black.as_bool();
-    if let CanMate::Yes(line) = &a.white {
-        j.white_helpmate = Some(line.clone());
+    let (white, black) = (
+        judge_side(&pos, Color::White),
+        judge_side(&pos, Color::Black),
+    );
+    j.white_can_mate = white.can_mate;
+    j.black_can_mate = black.can_mate;
+    if let Some(line) = &white.line {
+        let (san, uci) = notations(&pos, line);
+        j.white_helpmate = Some(san);
+        j.white_helpmate_uci = Some(uci);
     }
-    if let CanMate::Yes(line) = &a.black {
-        j.black_helpmate = Some(line.clone());
+    if let Some(line) = &black.line {
+        let (san, uci) = notations(&pos, line);
+        j.black_helpmate = Some(san);
+        j.black_helpmate_uci = Some(uci);
     }
-    j.dead = a.dead();
-    if j.dead.is_none() && solver_board(&pos).is_none() {
-        j.reason = "the solver cannot take this position (Chess960 castling rights); ".into();
-    }
-    let side = |c: &CanMate, name: &str| match c {
-        CanMate::Yes(_) => format!("{name} can mate (a helpmate line is given)"),
-        CanMate::No => format!("{name} cannot mate by any series of legal moves"),
-        CanMate::Unknown => format!("{name}: the search budget ran out, undecided"),
+    j.dead = match (white.can_mate, black.can_mate) {
+        (Some(false), Some(false)) => Some(true),
+        (Some(true), _) | (_, Some(true)) => Some(false),
+        _ => None,
+    };
+    const CASTLING: &str =
+        "undecided (no helpmate found, and the solver cannot take Chess960 castling rights)";
+    let side = |s: &Side, name: &str| match s.can_mate {
+        Some(true) if s.line.is_some() => format!("{name} can mate (a helpmate line is given)"),
+        Some(true) => format!("{name} can mate"),
+        Some(false) => format!("{name} cannot mate by any series of legal moves"),
+        None if s.castling => format!("{name}: {CASTLING}"),
+        None => format!("{name}: the search budget ran out, undecided"),
     };
     let verdict = match j.dead {
         Some(true) if insufficient_material(&pos) => {
@@ -193,9 +351,18 @@ pub fn judge(fen: &str) -> Judgement {
                 }
             )
         }
-        _ => format!("{}; {}", side(&a.white, "White"), side(&a.black, "Black")),
+        _ => format!("{}; {}", side(&white, "White"), side(&black, "Black")),
     };
     j.reason.push_str(&verdict);
+    if solver_board(&pos).is_none() {
+        j.reason.push_str(
+            " (Chess960 castling rights, which the CHA solver cannot take: a side is called able to mate only on a helpmate line checked on this position, unable only for want of material)",
+        );
+    }
+    if let Some(n) = chess960::number_of(&pos) {
+        j.reason
+            .push_str(&format!(" (Chess960 starting position {n})"));
+    }
     if !notes.is_empty() {
         j.reason
             .push_str(&format!(" (irregular FEN: {})", notes.join("; ")));
@@ -206,12 +373,12 @@ pub fn judge(fen: &str) -> Judgement {
 /// A text report of a judgement, for people.
 pub fn to_text(j: &Judgement) -> String {
     if !j.legal {
-        return format!("{}\n  not a legal position: {}\n", j.fen, j.reason);
+        return format!("{}\n  {}\n", j.fen, j.reason);
     }
     let yes_no = |b: Option<bool>| match b {
         Some(true) => "yes",
         Some(false) => "no",
-        None => "undecided (search budget ran out)",
+        None => "undecided",
     };
     let mut out = format!(
         "{}\n  to move: {}\n  checkmate: {}\n  stalemate: {}\n  dead (5.2.2): {}\n  White can mate: {}\n  Black can mate: {}\n  {}\n",
@@ -226,10 +393,51 @@ pub fn to_text(j: &Judgement) -> String {
     );
     for (who, line) in [("White", &j.white_helpmate), ("Black", &j.black_helpmate)] {
         if let Some(l) = line.as_ref().filter(|l| !l.is_empty()) {
-            out.push_str(&format!("  helpmate for {who}: {}\n", l.join(" ")));
+            out.push_str(&format!(
+                "  helpmate for {who} ({} {}): {}\n",
+                l.len(),
+                if l.len() == 1 { "ply" } else { "plies" },
+                numbered(j.fullmoves, j.turn == Some("black"), l)
+            ));
         }
     }
     out
+}
+
+/// The columns of `scoresheet position --format csv`.
+pub const CSV_HEADER: [&str; 11] = [
+    "fen",
+    "legal",
+    "turn",
+    "checkmate",
+    "stalemate",
+    "dead",
+    "white_can_mate",
+    "black_can_mate",
+    "reason",
+    "white_helpmate",
+    "black_helpmate",
+];
+
+/// One CSV row: booleans as `true`/`false`, empty where undecided; helpmates in SAN,
+/// space-separated, without move numbers.
+pub fn csv_row(j: &Judgement) -> Vec<String> {
+    let b = |v: bool| v.to_string();
+    let ob = |v: Option<bool>| v.map(b).unwrap_or_default();
+    let line = |l: &Option<Vec<String>>| l.as_ref().map(|l| l.join(" ")).unwrap_or_default();
+    vec![
+        j.fen.clone(),
+        b(j.legal),
+        j.turn.unwrap_or("").to_string(),
+        b(j.checkmate),
+        b(j.stalemate),
+        ob(j.dead),
+        ob(j.white_can_mate),
+        ob(j.black_can_mate),
+        j.reason.clone(),
+        line(&j.white_helpmate),
+        line(&j.black_helpmate),
+    ]
 }
 
 #[cfg(test)]

@@ -113,6 +113,9 @@ pub struct GameRecord {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sp: Option<u32>,
     pub findings: Vec<Finding>,
+    /// Findings left out by `validate --only`/`--skip` (absent when none were).
+    #[serde(skip_serializing_if = "crate::report::is_zero")]
+    pub filtered_out: u32,
     /// The mainline moves replayed (not serialised).
     #[serde(skip)]
     pub mainline: Vec<Move>,
@@ -183,6 +186,7 @@ fn read(
         termination: None,
         sp: None,
         findings: Vec::new(),
+        filtered_out: 0,
         mainline: Vec::new(),
         start: None,
     };

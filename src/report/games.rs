@@ -93,11 +93,15 @@ pub struct Filter {
 }
 
 impl Filter {
-    /// Drop the findings not reported; the record's `status` stays as replay set it.
+    /// Drop the findings not reported, counting them in `filtered_out`; the record's
+    /// `status` stays as replay set it (a game whose replay found an error is `error`
+    /// whether its error findings are reported or not).
     pub fn apply(&self, r: &mut GameRecord) {
+        let before = r.findings.len();
         r.findings.retain(|f| {
             self.only.as_ref().is_none_or(|o| o.contains(&f.kind)) && !self.skip.contains(&f.kind)
         });
+        r.filtered_out += (before - r.findings.len()) as u32;
     }
 
     /// Does the game (its reported findings) make the exit status 1 / go to quarantine?
@@ -176,7 +180,7 @@ pub fn row(r: &GameRecord) -> Vec<String> {
 /// Write one CSV record, quoted as the `csv` crate quotes.
 pub fn write_row<W: Write, S: AsRef<[u8]>>(out: &mut W, fields: &[S]) -> io::Result<()> {
     let mut w = csv::WriterBuilder::new().from_writer(Vec::with_capacity(256));
-    w.write_record(fields).map_err(io::Error::other)?;
+    w.write_record(fields).map_err(io::Error::from)?;
     let bytes = w
         .into_inner()
         .map_err(|e| io::Error::other(e.to_string()))?;

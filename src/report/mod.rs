@@ -45,12 +45,20 @@ pub const CSV_HEADER: [&str; 18] = [
     "suggestions",
 ];
 
+/// For `skip_serializing_if`.
+pub fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 /// Totals over a run, for the closing summary.
 #[derive(Debug, Default, Clone)]
 pub struct Summary {
     pub games: u64,
     pub plies: u64,
+    /// Games whose status is `error`, as their records say, reported findings or not.
     pub games_with_errors: u64,
+    /// Of those, the games none of whose error findings is reported (`--only`, `--skip`).
+    pub errors_filtered_out: u64,
     /// Games with at least one finding of a kind, by kind id.
     pub by_kind: BTreeMap<&'static str, u64>,
 }
@@ -61,6 +69,8 @@ pub struct Summary {
 pub struct Tally {
     pub plies: u32,
     pub errors: bool,
+    /// Errors, none of them reported.
+    pub errors_filtered_out: bool,
     /// Kinds of its findings, each once.
     pub kinds: Vec<&'static str>,
 }
@@ -72,13 +82,23 @@ impl Tally {
         kinds.dedup();
         Tally {
             plies: r.plies,
-            errors: r.has_errors(),
+            errors: r.status == "error",
+            errors_filtered_out: r.status == "error" && !r.has_errors(),
             kinds,
         }
     }
 }
 
 impl Summary {
+    /// What follows "N with errors" when some of those games show no error finding, so
+    /// that the count and the records' headers say the same: empty otherwise.
+    pub fn errors_filtered_note(&self) -> String {
+        match self.errors_filtered_out {
+            0 => String::new(),
+            n => format!(" ({n} of them with every error finding filtered out)"),
+        }
+    }
+
     pub fn add(&mut self, r: &GameRecord) {
         self.add_tally(&Tally::of(r));
     }
@@ -88,6 +108,9 @@ impl Summary {
         self.plies += u64::from(t.plies);
         if t.errors {
             self.games_with_errors += 1;
+        }
+        if t.errors_filtered_out {
+            self.errors_filtered_out += 1;
         }
         for &k in &t.kinds {
             *self.by_kind.entry(k).or_default() += 1;
@@ -278,9 +301,14 @@ fn write_text<W: Write>(out: &mut W, r: &GameRecord) -> io::Result<()> {
     } else {
         format!(" (also {})", r.lang_candidates.join(", "))
     };
+    let filtered = match r.filtered_out {
+        0 => String::new(),
+        1 => "; 1 finding filtered out".to_string(),
+        n => format!("; {n} findings filtered out"),
+    };
     writeln!(
         out,
-        "{}:{}: game {}: {} - {} {}  [{}{}; {} plies; {}]",
+        "{}:{}: game {}: {} - {} {}  [{}{}; {} plies; {}{}]",
         r.file,
         r.line,
         r.game,
@@ -290,7 +318,8 @@ fn write_text<W: Write>(out: &mut W, r: &GameRecord) -> io::Result<()> {
         r.lang,
         candidates,
         r.plies,
-        r.status.to_uppercase()
+        r.status.to_uppercase(),
+        filtered
     )?;
     for f in &r.findings {
         let mv = f
@@ -332,8 +361,11 @@ fn write_summary<W: Write>(out: &mut W, s: &Summary) -> io::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
-        "{} games, {} plies, {} with errors",
-        s.games, s.plies, s.games_with_errors
+        "{} games, {} plies, {} with errors{}",
+        s.games,
+        s.plies,
+        s.games_with_errors,
+        s.errors_filtered_note()
     )?;
     if !s.by_kind.is_empty() {
         writeln!(out, "{:<24} games", "finding")?;

@@ -1,0 +1,493 @@
+//! Helpmate lines for `scoresheet position`: a series of legal moves ending in a mate by one
+//! side (Art. 5.2.2 asks whether one exists), as short as can be found.
+//!
+//! The CHA solver proves that a helpmate exists, but its public API has no bound on the length
+//! of the line: its search rewards "promising" moves with free depth, so its lines wander (99
+//! plies for two knights against two knights, where 15 do). A reader needs a short line to
+//! check it on a board, so the solver's line is only a witness, made shorter here:
+//!
+//! 1. an exact iterative-deepening search from the position finds a shortest helpmate when
+//!    one is within [`SHORTEST_MAX_PLIES`] plies and the node budget;
+//! 2. otherwise the mate the witness ends in is reached by a best-first (A*) search that
+//!    counts how many moves each side's pieces need, at least, to reach their squares in that
+//!    mate — two knights against two knights are routed straight to the witness's mating
+//!    pattern — and the witness, or that line when shorter, is then cut: every loop back to a
+//!    position already on the line is removed, every stretch of moves whose removal leaves a
+//!    legal line that still ends in the same side's mate is removed, and from each position of
+//!    the line a shorter exact search looks for a quicker mate.
+//!
+//! Every line returned is replayed move by move: legal, and ending in a mate by the side
+//! asked for. The search also serves positions the solver cannot take (Chess960 castling
+//! rights): a helpmate it finds is a proof on its own.
+//!
+//! ```
+//! use scoresheet::laws::helpmate::shortest;
+//! use shakmaty::{Chess, Color};
+//! // Fool's mate is the shortest helpmate for Black from the initial position.
+//! let line = shortest(&Chess::default(), Color::Black, 4, 100_000).unwrap();
+//! assert_eq!(line.len(), 4);
+//! ```
+
+use std::{
+    cmp::Reverse,
+    collections::{BinaryHeap, HashMap},
+    sync::OnceLock,
+};
+
+use shakmaty::{
+    attacks::knight_attacks, uci::UciMove, zobrist::Zobrist64, Board, CastlingMode, Chess, Color,
+    EnPassantMode, Move, Position, Rank, Role, Square,
+};
+
+/// How deep the exact search from the position itself goes (plies).
+pub const SHORTEST_MAX_PLIES: u32 = 16;
+/// Nodes (moves tried) the exact search from the position may spend, per side.
+pub const SHORTEST_NODES: u64 = 1_000_000;
+/// Nodes the searches for quicker mates from the positions of a cut line may spend together.
+pub const SHORTCUT_NODES: u64 = 150_000;
+/// How deep each of those searches goes.
+const SHORTCUT_MAX_PLIES: u32 = 8;
+/// Positions the search toward the witness's mate may generate.
+pub const ROUTE_NODES: usize = 60_000;
+/// Beyond this many men the estimate says too little for the search toward the mate to pay.
+const ROUTE_MAX_MEN: usize = 12;
+
+/// A square no piece of that kind can reach.
+const FAR: u32 = 1_000;
+
+/// Knight moves between two squares on an empty board.
+fn knight_distance(from: Square, to: Square) -> u32 {
+    static TABLE: OnceLock<Vec<[u8; 64]>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        Square::ALL
+            .iter()
+            .map(|&from| {
+                let mut d = [u8::MAX; 64];
+                d[from as usize] = 0;
+                let mut frontier = vec![from];
+                let mut step = 0;
+                while !frontier.is_empty() {
+                    step += 1;
+                    let mut next = Vec::new();
+                    for sq in frontier {
+                        for t in knight_attacks(sq) {
+                            if d[t as usize] == u8::MAX {
+                                d[t as usize] = step;
+                                next.push(t);
+                            }
+                        }
+                    }
+                    frontier = next;
+                }
+                d
+            })
+            .collect()
+    });
+    u32::from(table[from as usize][to as usize])
+}
+
+/// Moves a piece of `role` and `color` needs at least to go from `from` to `to`, whatever
+/// stands in its way ([`FAR`] when it never can).
+fn piece_distance(role: Role, color: Color, from: Square, to: Square) -> u32 {
+    if from == to {
+        return 0;
+    }
+    let (df, dr) = (
+        from.file().distance(to.file()),
+        from.rank().distance(to.rank()),
+    );
+    let diagonal = df == dr;
+    match role {
+        Role::King => from.distance(to),
+        Role::Knight => knight_distance(from, to),
+        Role::Bishop if from.is_light() != to.is_light() => FAR,
+        Role::Bishop if diagonal => 1,
+        Role::Bishop => 2,
+        Role::Rook if df == 0 || dr == 0 => 1,
+        Role::Rook => 2,
+        Role::Queen if df == 0 || dr == 0 || diagonal => 1,
+        Role::Queen => 2,
+        Role::Pawn => {
+            let ahead = match color {
+                Color::White => to.rank() > from.rank(),
+                Color::Black => to.rank() < from.rank(),
+            };
+            if !ahead || dr < df {
+                return FAR;
+            }
+            // A double step from the pawn's own rank saves one move.
+            let start = from.rank() == color.fold_wb(Rank::Second, Rank::Seventh);
+            dr.saturating_sub(u32::from(start && dr >= 2 && df == 0))
+                .max(1)
+        }
+    }
+}
+
+/// Moves `color` needs at least to put its pieces on their squares of `target`: for each of
+/// them, the nearest piece of its kind (or a pawn promoting) — different target squares take
+/// different pieces, so the moves add up.
+fn side_distance(board: &Board, target: &Board, color: Color) -> u32 {
+    let pawns = board.pawns() & board.by_color(color);
+    let promotion = pawns
+        .into_iter()
+        .map(|p| {
+            piece_distance(
+                Role::Pawn,
+                color,
+                p,
+                Square::from_coords(p.file(), color.fold_wb(Rank::Eighth, Rank::First)),
+            )
+        })
+        .min()
+        .unwrap_or(FAR);
+    let mut total = 0;
+    for (to, piece) in target.iter() {
+        if piece.color != color {
+            continue;
+        }
+        let mut best = (board.by_piece(piece))
+            .into_iter()
+            .map(|from| piece_distance(piece.role, color, from, to))
+            .min()
+            .unwrap_or(FAR);
+        if !matches!(piece.role, Role::King | Role::Pawn) {
+            best = best.min(promotion);
+        }
+        if best >= FAR {
+            return FAR;
+        }
+        total += best;
+    }
+    total
+}
+
+/// Plies needed at least to reach `target` (a position with `target_turn` to move) from
+/// `pos`: each side moves one piece a ply.
+fn plies_to(pos: &Chess, target: &Board, target_turn: Color) -> Option<u32> {
+    let us = side_distance(pos.board(), target, pos.turn());
+    let them = side_distance(pos.board(), target, !pos.turn());
+    if us >= FAR || them >= FAR {
+        return None;
+    }
+    // n plies give the side to move ceil(n/2) moves and the other floor(n/2); n is even
+    // exactly when the same side is to move at the end.
+    let mut n = (2 * us).saturating_sub(1).max(2 * them);
+    if n.is_multiple_of(2) != (pos.turn() == target_turn) {
+        n += 1;
+    }
+    Some(n)
+}
+
+/// A line from `start` to the position `target` (a mate by `winner`), found best first with
+/// [`plies_to`] as the estimate, within `nodes` generated positions.
+fn route(start: &Chess, target: &Chess, winner: Color, nodes: usize) -> Option<Vec<Move>> {
+    let (goal, goal_turn) = (target.board(), target.turn());
+    // Each node: its position, its parent and the move that led to it.
+    let mut tree: Vec<(Chess, usize, Option<Move>)> = vec![(start.clone(), 0, None)];
+    let mut best: HashMap<Zobrist64, u32> = HashMap::new();
+    let mut open = BinaryHeap::new();
+    let h = plies_to(start, goal, goal_turn)?;
+    open.push((Reverse(h), 0u32, 0usize));
+    while let Some((_, g, id)) = open.pop() {
+        let pos = tree[id].0.clone();
+        if pos.board() == goal && pos.turn() == goal_turn {
+            if !(pos.is_checkmate() && pos.turn() != winner) {
+                continue;
+            }
+            let mut line = Vec::new();
+            let mut at = id;
+            while let (_, parent, Some(m)) = &tree[at] {
+                line.push(*m);
+                at = *parent;
+            }
+            line.reverse();
+            return Some(line);
+        }
+        if tree.len() > nodes {
+            return None;
+        }
+        if pos.is_game_over() {
+            continue;
+        }
+        for m in pos.legal_moves() {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            let key: Zobrist64 = next.zobrist_hash(EnPassantMode::Legal);
+            if best.get(&key).is_some_and(|&b| b <= g + 1) {
+                continue;
+            }
+            let Some(h) = plies_to(&next, goal, goal_turn) else {
+                continue;
+            };
+            best.insert(key, g + 1);
+            tree.push((next, id, Some(m)));
+            // Ties go to the deeper node: it is nearer the goal by the same estimate.
+            open.push((Reverse(g + 1 + h), g + 1, tree.len() - 1));
+        }
+    }
+    None
+}
+
+struct Search {
+    winner: Color,
+    nodes_left: u64,
+    /// Positions known to have no helpmate within the given number of plies.
+    failed: HashMap<Zobrist64, u32>,
+    out_of_budget: bool,
+}
+
+impl Search {
+    /// Does `winner` mate within `depth` plies? On success `line` holds the moves, last first.
+    fn mates(&mut self, pos: &Chess, depth: u32, line: &mut Vec<Move>) -> bool {
+        // The last ply of a helpmate is the winner's.
+        if depth == 0 || (depth == 1 && pos.turn() != self.winner) {
+            return false;
+        }
+        if pos.has_insufficient_material(self.winner) {
+            return false;
+        }
+        let key: Zobrist64 = pos.zobrist_hash(EnPassantMode::Legal);
+        if self.failed.get(&key).is_some_and(|&d| d >= depth) {
+            return false;
+        }
+        for m in pos.legal_moves() {
+            if self.nodes_left == 0 {
+                self.out_of_budget = true;
+                return false;
+            }
+            self.nodes_left -= 1;
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            let found = if next.is_checkmate() {
+                pos.turn() == self.winner
+            } else {
+                self.mates(&next, depth - 1, line)
+            };
+            if found {
+                line.push(m);
+                return true;
+            }
+            if self.out_of_budget {
+                return false;
+            }
+        }
+        self.failed.insert(key, depth);
+        false
+    }
+}
+
+/// A shortest helpmate for `winner` of at most `max_plies` plies, found by iterative
+/// deepening within `nodes` moves tried; `None` when there is none that short or the budget
+/// ran out first.
+pub fn shortest(pos: &Chess, winner: Color, max_plies: u32, nodes: u64) -> Option<Vec<Move>> {
+    let mut search = Search {
+        winner,
+        nodes_left: nodes,
+        failed: HashMap::new(),
+        out_of_budget: false,
+    };
+    shortest_with(&mut search, pos, max_plies)
+}
+
+fn shortest_with(search: &mut Search, pos: &Chess, max_plies: u32) -> Option<Vec<Move>> {
+    for depth in 1..=max_plies {
+        let mut line = Vec::new();
+        if search.mates(pos, depth, &mut line) {
+            line.reverse();
+            return Some(line);
+        }
+        if search.out_of_budget {
+            return None;
+        }
+    }
+    None
+}
+
+/// The positions a line of moves (given as UCI, so that captures are read afresh) goes
+/// through from `start`, when every move is legal and the last position is a mate by
+/// `winner`; `positions[0]` is `start`.
+fn replay(start: &Chess, line: &[UciMove], winner: Color) -> Option<(Vec<Move>, Vec<Chess>)> {
+    let mut positions = Vec::with_capacity(line.len() + 1);
+    let mut moves = Vec::with_capacity(line.len());
+    let mut pos = start.clone();
+    for uci in line {
+        let m = uci.to_move(&pos).ok()?;
+        positions.push(pos.clone());
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    let mated = pos.is_checkmate() && pos.turn() != winner;
+    positions.push(pos);
+    mated.then_some((moves, positions))
+}
+
+fn uci_of(moves: &[Move]) -> Vec<UciMove> {
+    // Chess960 form: castling as king takes rook is read back unambiguously in either mode.
+    moves
+        .iter()
+        .map(|m| UciMove::from_move(*m, CastlingMode::Chess960))
+        .collect()
+}
+
+/// Remove every loop: from each position, jump to its last occurrence on the line.
+fn without_loops(positions: &[Chess], moves: &[Move]) -> Vec<Move> {
+    let mut last: HashMap<&Chess, usize> = HashMap::new();
+    for (i, p) in positions.iter().enumerate() {
+        last.insert(p, i);
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < moves.len() {
+        i = last.get(&positions[i]).copied().unwrap_or(i);
+        if let Some(m) = moves.get(i) {
+            out.push(*m);
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Remove stretches of an even number of plies (so that the side to move is kept) whose
+/// removal leaves a legal line ending in the same mate; longest stretches first.
+fn without_stretches(start: &Chess, moves: Vec<Move>, winner: Color) -> Vec<Move> {
+    let mut line = uci_of(&moves);
+    let mut len = line.len().saturating_sub(1) & !1;
+    while len >= 2 {
+        let mut i = 0;
+        while i + len < line.len() {
+            let mut shorter = line[..i].to_vec();
+            shorter.extend_from_slice(&line[i + len..]);
+            if replay(start, &shorter, winner).is_some() {
+                line = shorter;
+            } else {
+                i += 1;
+            }
+        }
+        len = (len - 2).min(line.len().saturating_sub(1) & !1);
+    }
+    replay(start, &line, winner).map_or(moves, |(m, _)| m)
+}
+
+/// A helpmate for `winner` from `start`, as short as the searches here find, given a witness
+/// line (the solver's). `None` when the witness is not a legal line ending in `winner`'s mate
+/// and no helpmate was found without it.
+pub fn shorten(start: &Chess, witness: &[Move], winner: Color) -> Option<Vec<Move>> {
+    let mut search = Search {
+        winner,
+        nodes_left: SHORTEST_NODES,
+        failed: HashMap::new(),
+        out_of_budget: false,
+    };
+    let cap = (witness.len() as u32)
+        .saturating_sub(1)
+        .min(SHORTEST_MAX_PLIES);
+    if let Some(line) = shortest_with(&mut search, start, cap) {
+        return Some(line);
+    }
+    let (mut moves, positions) = replay(start, &uci_of(witness), winner)?;
+    if let Some(routed) = positions
+        .last()
+        .filter(|_| start.board().occupied().count() <= ROUTE_MAX_MEN)
+        .and_then(|mate| route(start, mate, winner, ROUTE_NODES))
+        .filter(|r| r.len() < moves.len())
+    {
+        moves = routed;
+    }
+    let mut nodes = SHORTCUT_NODES;
+    loop {
+        let before = moves.len();
+        let (m, positions) = replay(start, &uci_of(&moves), winner)?;
+        moves = without_loops(&positions, &m);
+        moves = without_stretches(start, moves, winner);
+        // A quicker mate from a position of the line, where one is within reach: the first
+        // position (in line order) that gains anything is taken.
+        let (m, positions) = replay(start, &uci_of(&moves), winner)?;
+        let per_position = nodes / positions.len().max(1) as u64;
+        for (i, p) in positions.iter().enumerate() {
+            let rest = (m.len() - i) as u32;
+            if rest <= 1 || nodes == 0 {
+                continue;
+            }
+            let mut s = Search {
+                winner,
+                nodes_left: per_position.min(nodes),
+                failed: HashMap::new(),
+                out_of_budget: false,
+            };
+            let found = shortest_with(&mut s, p, (rest - 1).min(SHORTCUT_MAX_PLIES));
+            nodes -= per_position.min(nodes) - s.nodes_left;
+            if let Some(tail) = found {
+                moves = m[..i].to_vec();
+                moves.extend(tail);
+                break;
+            }
+        }
+        if moves.len() >= before {
+            return Some(moves);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::laws::fen_pos as pos;
+
+    fn play(start: &Chess, ucis: &[&str]) -> Vec<Move> {
+        let mut p = start.clone();
+        ucis.iter()
+            .map(|u| {
+                let m = u.parse::<UciMove>().unwrap().to_move(&p).unwrap();
+                p.play_unchecked(m);
+                m
+            })
+            .collect()
+    }
+
+    #[test]
+    fn shortest_lines() {
+        let line = shortest(&Chess::default(), Color::White, 5, 100_000).unwrap();
+        assert_eq!(line.len(), 5);
+        // No mate for a bare king, however deep.
+        assert!(shortest(
+            &pos("8/8/4k3/8/8/8/8/4KQ2 w - - 0 1"),
+            Color::Black,
+            6,
+            100_000
+        )
+        .is_none());
+    }
+
+    #[test]
+    fn routed_to_the_witness_mate() {
+        // Two knights against two knights, to the mate Ka1 Nb1 v Kb3 Nc2: 14 plies at most.
+        let start = pos("8/8/4kn2/8/8/8/3N4/4K3 w - - 0 1");
+        let mate = pos("8/8/8/8/8/1k6/2n5/KN6 w - - 0 1");
+        let line = route(&start, &mate, Color::Black, ROUTE_NODES).unwrap();
+        assert!(line.len() <= 14, "{}", line.len());
+        assert!(replay(&start, &uci_of(&line), Color::Black).is_some());
+        // Mated by the wrong side is not a goal.
+        assert!(route(&start, &mate, Color::White, 1_000).is_none());
+    }
+
+    #[test]
+    fn loops_and_stretches_are_cut() {
+        // Fool's mate after the knights went out and back: the loop goes, the mate stays.
+        let start = Chess::default();
+        let moves = play(
+            &start,
+            &[
+                "g1f3", "g8f6", "f3g1", "f6g8", "f2f3", "e7e5", "g2g4", "d8h4",
+            ],
+        );
+        let (m, positions) = replay(&start, &uci_of(&moves), Color::Black).unwrap();
+        assert_eq!(without_loops(&positions, &m).len(), 4);
+        assert_eq!(
+            without_stretches(&start, moves.clone(), Color::Black).len(),
+            4
+        );
+        assert_eq!(shorten(&start, &moves, Color::Black).unwrap().len(), 4);
+        // A witness that is no helpmate for that side is refused.
+        assert!(replay(&start, &uci_of(&moves), Color::White).is_none());
+    }
+}
