@@ -50,6 +50,18 @@ impl RawGame {
         }
     }
 
+    /// Byte offset in the input of the start of the game's first line: where a whole run's
+    /// splitter began the game's chunk (except at the start of an input, whose leading
+    /// blank lines also go with its first game).
+    pub fn line_start(&self) -> u64 {
+        let lead = self.lead.min(self.bytes.len());
+        let in_line = self.bytes[..lead]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(lead, |nl| lead - nl - 1);
+        self.offset.saturating_sub(in_line as u64)
+    }
+
     /// The game itself, without the leading blank lines.
     pub fn game_bytes(&self) -> &[u8] {
         &self.bytes[self.lead.min(self.bytes.len())..]
@@ -102,6 +114,27 @@ impl<R: BufRead> GameSplitter<R> {
             tag_names: Vec::new(),
             done: false,
         }
+    }
+
+    /// A splitter over `reader` whose first byte is byte `offset` of the input and begins
+    /// line `line` (1-based), with the state of a splitter at the start of an input: started
+    /// where a game begins in a whole run, it cuts exactly the games of that run from there
+    /// on (a new game resets all the state that the lines before it built), numbered from 1.
+    pub fn resume(reader: R, offset: u64, line: u64) -> GameSplitter<R> {
+        let mut s = GameSplitter::new(reader);
+        s.offset = offset;
+        s.line_no = line.saturating_sub(1);
+        s
+    }
+
+    /// Byte offset in the input of the next byte to read.
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// Lines read so far, counted from the input's first line.
+    pub fn lines_read(&self) -> u64 {
+        self.line_no
     }
 
     fn push_line(&mut self) {
