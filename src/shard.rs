@@ -20,14 +20,24 @@
 //! 2. so, once a fresh splitter and the whole run begin a game at the same line, they agree
 //!    on every game after it.
 //!
-//! Shard 0 is a whole run up to its stop, so its stop is a true game boundary. If shard
-//! `k + 1`'s first game ([`ShardReport::first`]) begins where shard `k` stopped, shard `k + 1`
-//! is in step with the whole run (fact 2) and, since no game of the whole run begins between
-//! `END` and shard `k`'s stop, owns exactly the whole run's games in its range. By induction
-//! over the shards of a file the whole chain is proven. Where the check fails, shard `k + 1`
-//! is run again with `START` set to shard `k`'s stop: a line where a true game begins, so the
-//! new run is in step by fact 1 (and when that stop is at or past the shard's `END`, the
-//! shard owns no game at all and its stop is shard `k`'s).
+//! Shard 0 is a whole run up to its stop, so its stop is a true game boundary: the first
+//! game of the whole run that begins at or after its `END`, the next shard's `START`. Then,
+//! by induction over the shards of a file, for shard `k + 1` given shard `k`'s (true) stop:
+//!
+//! - if shard `k + 1`'s first game ([`ShardReport::first`]) begins there, it is in step with
+//!   the whole run (fact 2) and owns exactly the whole run's games in its range, since none
+//!   begins between its `START` and that stop;
+//! - else if that stop is among the game starts it found ([`ShardReport::begins`]), it is in
+//!   step from there: its records from that offset on are exact, and the ones before it are
+//!   pieces of the game shard `k` finished, to be dropped (a shard begun in a game's
+//!   movetext takes the rest of it for a game: this is the common case);
+//! - else it is run again with `START` set to that stop, a line where a true game begins, so
+//!   the new run is in step by fact 1 and its first game begins there (when the stop is at or
+//!   past the shard's `END`, the shard owns no game and its stop is shard `k`'s).
+//!
+//! Either way the shard's own stop is a true boundary for the next. The split files
+//! (`--split-clean`, `--split-bad`) of a shard are exact in the first case only: a driver that
+//! writes them runs the shard again in the second.
 //!
 //! ```
 //! use scoresheet::shard::{ByteRange, Shard, ShardReport};
@@ -121,11 +131,18 @@ pub struct ShardReport {
     pub stop: u64,
     /// The line number of `stop` (at the end of the data: one more than the lines read).
     pub stop_line: u64,
+    /// Where each of the first [`BEGINS_KEPT`] games found begins (`stop` among them when it
+    /// is one of those): a shard that began inside a game is in step from the first of these
+    /// that is a true boundary, which the shard before it names as its `stop`.
+    pub begins: Vec<u64>,
     /// Games owned (records written).
     pub games: u64,
     /// False when the shard did not get to its stop (a read error or an interrupt).
     pub complete: bool,
 }
+
+/// How many of a shard's first game starts its report lists.
+pub const BEGINS_KEPT: usize = 64;
 
 /// The games a shard owns, in order, as the [`GameSplitter`] of a whole run cuts them. A
 /// game's `index` is its number within the shard (1 = the first game owned); offsets are
@@ -215,6 +232,11 @@ impl<R: BufRead> Iterator for Shard<R> {
                     self.found_first = true;
                     self.update(|r| (r.first, r.first_line) = (begins, g.line));
                 }
+                self.update(|r| {
+                    if r.begins.len() < BEGINS_KEPT {
+                        r.begins.push(begins);
+                    }
+                });
                 if begins >= self.end {
                     self.done = true;
                     self.update(|r| (r.stop, r.stop_line, r.complete) = (begins, g.line, true));
