@@ -350,3 +350,35 @@ fn compressed_and_utf16_files_are_refused() {
     assert_eq!(two.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(tmp);
 }
+
+#[test]
+fn convert_shards_cut_where_games_begin_make_the_whole_pgn() {
+    let file = repo().join("corpora/convert/errors.pgn");
+    let data = std::fs::read(&file).unwrap();
+    let convert = |range: Option<(u64, u64)>| {
+        let mut c = scoresheet();
+        c.args(["convert", "-q"]);
+        if let Some((a, b)) = range {
+            c.arg(format!("--byte-range={a}:{b}"));
+        }
+        let out = c.arg(&file).output().unwrap();
+        assert!(out.status.code().is_some_and(|c| c < 2));
+        out.stdout
+    };
+    let whole = convert(None);
+    // Every tag section after a blank line, as a cut: the shards are in step at once.
+    let len = data.len() as u64;
+    let cuts: Vec<u64> = data
+        .windows(3)
+        .enumerate()
+        .filter(|(_, w)| w == b"\n\n[")
+        .map(|(i, _)| i as u64 + 2)
+        .collect();
+    assert!(cuts.len() > 2);
+    for &cut in &cuts {
+        let (a, b) = (convert(Some((0, cut))), convert(Some((cut, len))));
+        // Converted games are separated by a blank line: one between the two outputs.
+        let joined = [a, b"\n".to_vec(), b].concat();
+        assert!(joined == whole, "cut at {cut}");
+    }
+}
