@@ -26,7 +26,7 @@ trap 'rm -rf "$work"' EXIT
 # Inputs: the bundled corpora (small files: one range each), a file of several splits made
 # of them (games whose comments and variations hold blank lines and tags, tag-less
 # scoresheets, broken games), a compressed file (one task, whole), and the largest shared
-# archives when they are beside the checkout.
+# archives when they are beside the checkout (or where SCORESHEET_SHARED says).
 big=$work/big.pgn
 while [ "$(stat -c %s "$big" 2>/dev/null || echo 0)" -lt 5000000 ]; do
     for f in corpora/golden/errors.pgn corpora/convert/*.pgn corpora/convert/*.txt corpora/laws/*.pgn corpora/localized/*.pgn; do
@@ -35,7 +35,8 @@ while [ "$(stat -c %s "$big" 2>/dev/null || echo 0)" -lt 5000000 ]; do
 done
 gzip -c corpora/golden/errors.pgn > "$work/errors.pgn.gz"
 inputs=(corpora "$big" "$work/errors.pgn.gz")
-for f in ../shared/corpora/opening-books/8moves_v3.pgn ../shared/corpora/chesslablab/Carlsen.pgn ../shared/corpora/tcec/TCEC_Season_6_-_FRC.pgn; do
+shared=${SCORESHEET_SHARED:-../shared}
+for f in "$shared"/corpora/opening-books/8moves_v3.pgn "$shared"/corpora/chesslablab/Carlsen.pgn "$shared"/corpora/tcec/TCEC_Season_6_-_FRC.pgn; do
     [ -f "$f" ] && inputs+=("$f")
 done
 

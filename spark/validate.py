@@ -394,7 +394,10 @@ def main(argv=None):
                                                "\"--lang it --no-draw-before 30\"")
     opts = ap.parse_args(argv)
 
-    from pyspark import SparkConf, SparkContext, StorageLevel
+    try:
+        from pyspark import SparkConf, SparkContext, StorageLevel
+    except ImportError:
+        sys.exit("validate.py: pyspark is not installed: pip install pyspark (see the README)")
 
     conf = SparkConf().setAppName("scoresheet validate")
     if opts.master:

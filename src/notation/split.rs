@@ -50,18 +50,6 @@ impl RawGame {
         }
     }
 
-    /// Byte offset in the input of the start of the game's first line: where a whole run's
-    /// splitter began the game's chunk (except at the start of an input, whose leading
-    /// blank lines also go with its first game).
-    pub fn line_start(&self) -> u64 {
-        let lead = self.lead.min(self.bytes.len());
-        let in_line = self.bytes[..lead]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(lead, |nl| lead - nl - 1);
-        self.offset.saturating_sub(in_line as u64)
-    }
-
     /// The game itself, without the leading blank lines.
     pub fn game_bytes(&self) -> &[u8] {
         &self.bytes[self.lead.min(self.bytes.len())..]
