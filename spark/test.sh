@@ -34,7 +34,15 @@ while [ "$(stat -c %s "$big" 2>/dev/null || echo 0)" -lt 5000000 ]; do
     done >> "$big"
 done
 gzip -c corpora/golden/errors.pgn > "$work/errors.pgn.gz"
-inputs=(corpora "$big" "$work/errors.pgn.gz")
+# A game whose comment, across the first 2 MB cut, holds thousands of games' text: the task
+# after the cut finds them all before the true next game and must be run again.
+comment=$work/comment.pgn
+head -c 1500000 "$big" > "$comment"
+printf '\n\n[Event "long comment"]\n\n1. e4 {' >> "$comment"
+for _ in $(seq 40000); do printf '\n\n[Event "in a comment"]\n\n1. d4 *'; done >> "$comment"
+printf ' } e5 1-0\n\n' >> "$comment"
+cat corpora/golden/errors.pgn >> "$comment"
+inputs=(corpora "$big" "$work/errors.pgn.gz" "$comment")
 shared=${SCORESHEET_SHARED:-../shared}
 for f in "$shared"/corpora/opening-books/8moves_v3.pgn "$shared"/corpora/chesslablab/Carlsen.pgn "$shared"/corpora/tcec/TCEC_Season_6_-_FRC.pgn; do
     [ -f "$f" ] && inputs+=("$f")
@@ -61,6 +69,9 @@ run() { # name, reference, args...
     check "$name" "$work/$name" "$ref"
 }
 run local2 "$work/one.jsonl" --master 'local[2]'
+if ! grep -q '"reruns": [1-9]' "$work"/local2/summary/part-*; then
+    echo "FAILED: no task was run again after a failed chain check"; status=1
+fi
 SCORESHEET_SPARK_FAIL_ONCE=run:3,write:1 run retried "$work/one.jsonl" --master 'local[2,4]'
 run streamed "$work/one.jsonl" --master 'local[2]' --stream
 run csv "$work/one.csv" --master 'local[2]' --format csv

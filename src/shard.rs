@@ -282,7 +282,8 @@ pub fn open(
         return Ok(Shard::new(Box::new(reader), range, range.start, start_line));
     }
     let mut f = File::open(path)?;
-    if !f.metadata()?.is_file() {
+    let meta = f.metadata()?;
+    if !meta.is_file() {
         return Err(refuse(
             "only a regular file can be cut into byte ranges (or standard input holding the range)",
         ));
@@ -307,7 +308,8 @@ pub fn open(
     let mut reader = BufReader::with_capacity(1 << 20, f);
     let mut skipped = Vec::new();
     reader.read_until(b'\n', &mut skipped)?;
-    let scan_from = range.start - 1 + skipped.len() as u64;
+    // A START past the end of the file owns nothing and scans from the end.
+    let scan_from = (range.start - 1 + skipped.len() as u64).min(meta.len());
     let line = if scan_from == range.start {
         start_line
     } else {

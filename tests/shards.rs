@@ -382,3 +382,18 @@ fn convert_shards_cut_where_games_begin_make_the_whole_pgn() {
         assert!(joined == whole, "cut at {cut}");
     }
 }
+
+#[test]
+fn a_range_past_the_end_owns_nothing_and_stops_at_the_end() {
+    let file = repo().join("corpora/golden/errors.pgn");
+    let len = std::fs::metadata(&file).unwrap().len();
+    let tmp = tmp_dir("past");
+    for (start, end) in [(len, len + 10), (len + 5, len + 10), (len / 2, len / 3)] {
+        let run = run_shard(&file, start, end, 1, &tmp);
+        if start >= len {
+            assert_eq!((run.first, run.stop), (len, len));
+        }
+        assert!(run.records.is_empty(), "{start}:{end}");
+    }
+    let _ = std::fs::remove_dir_all(tmp);
+}
