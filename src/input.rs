@@ -284,7 +284,8 @@ enum Source {
     Thread(std::sync::mpsc::Receiver<Event>),
 }
 
-type Splitter = GameSplitter<Box<dyn BufRead + Send>>;
+/// The games of one input: a whole file's splitter, or a [`crate::shard::Shard`].
+type Splitter = Box<dyn Iterator<Item = io::Result<RawGame>> + Send>;
 
 struct Reader {
     files: Vec<PathBuf>,
@@ -342,7 +343,7 @@ impl Reader {
             self.next_file += 1;
             match open(path, Arc::clone(&self.read)) {
                 Ok((name, reader, _)) => {
-                    self.current = Some((file, name, GameSplitter::new(reader)));
+                    self.current = Some((file, name, Box::new(GameSplitter::new(reader))));
                 }
                 Err(error) => return Some(Event::Unreadable { file, error }),
             }
@@ -354,33 +355,71 @@ impl Batches {
     /// `threaded`: read on a thread of its own (for parallel runs; a one-thread run reads
     /// on the calling thread).
     pub fn new(files: Vec<PathBuf>, threaded: bool, stop: &'static AtomicBool) -> Batches {
+        Batches::start(files, None, threaded, stop)
+    }
+
+    /// The batches of the shard `range` of one file ([`crate::shard::open`]; `start_line`
+    /// is the line number of byte `range.start`), and the shard's report, complete once the
+    /// batches have ended. Errors: the file cannot be opened or cut.
+    pub fn shard(
+        path: PathBuf,
+        range: crate::shard::ByteRange,
+        start_line: u64,
+        threaded: bool,
+        stop: &'static AtomicBool,
+    ) -> io::Result<(Batches, Arc<std::sync::Mutex<crate::shard::ShardReport>>)> {
+        let shard = crate::shard::open(&path, range, start_line)?;
+        let report = shard.report();
+        let name = if path.as_os_str() == "-" {
+            "-".to_string()
+        } else {
+            path.display().to_string()
+        };
+        let current: Splitter = Box::new(shard);
+        let batches = Batches::start(vec![path], Some((0, name, current)), threaded, stop);
+        Ok((batches, report))
+    }
+
+    fn start(
+        files: Vec<PathBuf>,
+        opened: Option<(usize, String, Splitter)>,
+        threaded: bool,
+        stop: &'static AtomicBool,
+    ) -> Batches {
         let read = Arc::new(AtomicU64::new(0));
-        let reader = |files| Reader {
+        let reader = Box::new(Reader {
+            next_file: if opened.is_some() { files.len() } else { 0 },
             files,
-            next_file: 0,
-            current: None,
+            current: opened,
             read: Arc::clone(&read),
             stop,
-        };
+        });
         let source = if threaded {
             let (tx, rx) = std::sync::mpsc::sync_channel(1);
-            let mut r = reader(files.clone());
+            // Handed to the thread through a slot, so that it is still here (with a shard
+            // that cannot be opened again) when no thread can be had.
+            let slot = Arc::new(std::sync::Mutex::new(Some(reader)));
+            let theirs = Arc::clone(&slot);
             let spawned = std::thread::Builder::new()
                 .name("reader".into())
                 .spawn(move || {
-                    while let Some(ev) = r.next_event() {
-                        if tx.send(ev).is_err() {
-                            break;
+                    let taken = theirs.lock().ok().and_then(|mut r| r.take());
+                    if let Some(mut r) = taken {
+                        while let Some(ev) = r.next_event() {
+                            if tx.send(ev).is_err() {
+                                break;
+                            }
                         }
                     }
                 });
-            match spawned {
-                Ok(_) => Source::Thread(rx),
-                // No thread to be had: the run reads on the calling thread.
-                Err(_) => Source::Inline(Box::new(reader(files))),
+            // No thread to be had (the closure never ran): the run reads on the calling thread.
+            let left = || slot.lock().ok().and_then(|mut r| r.take());
+            match spawned.map_err(|_| left()) {
+                Err(Some(r)) => Source::Inline(r),
+                _ => Source::Thread(rx),
             }
         } else {
-            Source::Inline(Box::new(reader(files)))
+            Source::Inline(reader)
         };
         Batches { source, read }
     }

@@ -13,3 +13,4 @@ pub mod laws;
 pub mod notation;
 pub mod replay;
 pub mod report;
+pub mod shard;

@@ -176,6 +176,16 @@ struct ValidateArgs {
     /// beyond 16 MiB the games' keys are sorted in temporary files (under $TMPDIR).
     #[arg(long, value_name = "FILE", num_args = 0..=1, require_equals = true, default_missing_value = "")]
     duplicates: Option<String>,
+    /// Only the games of one uncompressed file whose first line begins at byte START or after
+    /// and before END, as a cluster input split (see the README, "Beyond one machine"): the
+    /// game straddling END is finished; `game` is the number within the range. Says where
+    /// the range's games began and stopped on standard error (`scoresheet-shard: {json}`).
+    #[arg(long, value_name = "START:END")]
+    byte_range: Option<scoresheet::shard::ByteRange>,
+    /// With --byte-range: the line number of byte START (1 + the newlines before it), for the
+    /// file's line numbers in the records (default 1: lines counted from START's line).
+    #[arg(long, value_name = "N", requires = "byte_range", default_value_t = 1)]
+    first_line: u64,
 }
 
 /// The batch an event of [`Batches`] brings, or none when it says a file could not be
@@ -324,6 +334,41 @@ fn write_split(
         f.write_all(&bad_buf)?;
     }
     Ok(())
+}
+
+/// The batches of a run: of every file, or of the shard `range` of the one file named.
+type Shard = Option<std::sync::Arc<std::sync::Mutex<scoresheet::shard::ShardReport>>>;
+fn batches_of(
+    files: &[PathBuf],
+    range: Option<scoresheet::shard::ByteRange>,
+    first_line: u64,
+    parallel: bool,
+    stop: &'static std::sync::atomic::AtomicBool,
+) -> Result<(Batches, Shard), ExitCode> {
+    let Some(range) = range else {
+        return Ok((Batches::new(files.to_vec(), parallel, stop), None));
+    };
+    let [file] = files else {
+        eprintln!("scoresheet: --byte-range takes exactly one file");
+        return Err(ExitCode::from(2));
+    };
+    match Batches::shard(file.clone(), range, first_line, parallel, stop) {
+        Ok((b, report)) => Ok((b, Some(report))),
+        Err(e) => {
+            eprintln!("scoresheet: {}: {e}", file.display());
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
+/// A shard's report on standard error, one line a driver reads (said also with --quiet).
+fn say_shard(shard: &Shard) {
+    if let Some(report) = shard {
+        let r = report.lock().unwrap_or_else(|e| e.into_inner());
+        if let Ok(json) = serde_json::to_string(&*r) {
+            eprintln!("scoresheet-shard: {json}");
+        }
+    }
 }
 
 fn progress_bar(total: Option<u64>, quiet: bool) -> Option<indicatif::ProgressBar> {
@@ -481,7 +526,20 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
     let formatter = reporter.formatter();
     let keys = finder.is_some();
     let parallel = rayon::current_num_threads() > 1;
-    let mut batches = Batches::new(files.clone(), parallel, &INTERRUPTED);
+    if args.byte_range.is_some() && args.duplicates.is_some() {
+        eprintln!("scoresheet: --duplicates needs every game: it cannot go with --byte-range");
+        return ExitCode::from(2);
+    }
+    let (mut batches, shard) = match batches_of(
+        &files,
+        args.byte_range,
+        args.first_line,
+        parallel,
+        &INTERRUPTED,
+    ) {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
     let read = std::sync::Arc::clone(&batches.read);
     for event in &mut batches {
         let Some(batch) = batch_of(event, &files, &mut io_error) else {
@@ -623,6 +681,7 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
     if let Err(e) = finished {
         return write_failed(&e, "writing the report");
     }
+    say_shard(&shard);
     let s = &reporter.summary;
     let mut err = io::stderr().lock();
     if interrupted() {
@@ -696,6 +755,16 @@ struct ConvertArgs {
     /// No progress bar, and no closing summary on standard error.
     #[arg(long, short)]
     quiet: bool,
+    /// Only the games of one uncompressed file whose first line begins at byte START or after
+    /// and before END, as a cluster input split (see the README, "Beyond one machine"): the
+    /// game straddling END is finished; `game` is the number within the range. Says where
+    /// the range's games began and stopped on standard error (`scoresheet-shard: {json}`).
+    #[arg(long, value_name = "START:END")]
+    byte_range: Option<scoresheet::shard::ByteRange>,
+    /// With --byte-range: the line number of byte START (1 + the newlines before it), for the
+    /// file's line numbers in the records (default 1: lines counted from START's line).
+    #[arg(long, value_name = "N", requires = "byte_range", default_value_t = 1)]
+    first_line: u64,
 }
 
 /// A language flag that names an unknown language: said, with the codes there are (and
@@ -760,7 +829,16 @@ fn convert_cmd(args: ConvertArgs) -> ExitCode {
     let started = std::time::Instant::now();
     let (mut games, mut whole, mut partial, mut skipped) = (0u64, 0u64, 0u64, 0u64);
     let parallel = rayon::current_num_threads() > 1;
-    let mut batches = Batches::new(files.clone(), parallel, &INTERRUPTED_NEVER);
+    let (mut batches, shard) = match batches_of(
+        &files,
+        args.byte_range,
+        args.first_line,
+        parallel,
+        &INTERRUPTED_NEVER,
+    ) {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
     let read = std::sync::Arc::clone(&batches.read);
     for event in &mut batches {
         let Some(batch) = batch_of(event, &files, &mut io_error) else {
@@ -824,6 +902,7 @@ fn convert_cmd(args: ConvertArgs) -> ExitCode {
     if let Err(e) = out.flush() {
         return write_failed(&e, "writing the PGN");
     }
+    say_shard(&shard);
     if !args.quiet {
         let secs = started.elapsed().as_secs_f64().max(1e-9);
         let rest = if args.strict {

@@ -104,6 +104,27 @@ impl<R: BufRead> GameSplitter<R> {
         }
     }
 
+    /// A splitter over `reader` whose first byte is byte `offset` of the input and begins
+    /// line `line` (1-based), with the state of a splitter at the start of an input: started
+    /// where a game begins in a whole run, it cuts exactly the games of that run from there
+    /// on (a new game resets all the state that the lines before it built), numbered from 1.
+    pub fn resume(reader: R, offset: u64, line: u64) -> GameSplitter<R> {
+        let mut s = GameSplitter::new(reader);
+        s.offset = offset;
+        s.line_no = line.saturating_sub(1);
+        s
+    }
+
+    /// Byte offset in the input of the next byte to read.
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// Lines read so far, counted from the input's first line.
+    pub fn lines_read(&self) -> u64 {
+        self.line_no
+    }
+
     fn push_line(&mut self) {
         let room = MAX_GAME_BYTES.saturating_sub(self.current.bytes.len());
         if self.line.len() <= room {
