@@ -137,14 +137,7 @@ pub fn differences(envelope: &Chess, sheets: &Chess) -> Vec<Msg> {
     let (eb, sb) = (envelope.board(), sheets.board());
     let mut out = Vec::new();
     for color in [Color::White, Color::Black] {
-        for role in [
-            Role::King,
-            Role::Queen,
-            Role::Rook,
-            Role::Bishop,
-            Role::Knight,
-            Role::Pawn,
-        ] {
+        for role in crate::notation::languages::ROLES {
             let piece = Piece { color, role };
             let on_env = eb.by_piece(piece);
             let on_sheets = sb.by_piece(piece);
