@@ -76,7 +76,7 @@ enum Illegal {
 /// checks them against `report::games::KINDS`).
 macro_rules! finding_kinds {
     () => {
-        "unreadable_move, illegal_move, ambiguous_move, notation, structure, null_move, draw_offer, invalid_fen, unsupported_variant, oversized_game, threefold, fivefold, fifty_moves, seventy_five_moves, checkmate, stalemate, dead_position, moves_after_end, result_mismatch, early_draw"
+        "unreadable_move, illegal_move, ambiguous_move, notation, move_number, structure, null_move, draw_offer, invalid_fen, unsupported_variant, oversized_game, threefold, fivefold, fifty_moves, seventy_five_moves, checkmate, stalemate, dead_position, moves_after_end, result_mismatch, early_draw"
     };
 }
 
