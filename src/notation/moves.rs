@@ -565,22 +565,47 @@ pub fn plain_san(word: &str) -> Option<WrittenMove> {
 pub fn readings(word: &str) -> Vec<Vec<WrittenMove>> {
     let mut out = Vec::new();
     let mut current = Vec::new();
-    readings_into(word, &mut current, &mut out, 0);
+    let mut dead_ends = vec![false; word.len() + 1];
+    readings_into(word, &mut current, &mut out, 0, &mut dead_ends);
     out
 }
 
 const MAX_READINGS: usize = 8;
 const MAX_MOVES_PER_WORD: usize = 64;
 
+/// Extends `current` by every reading of `word`, the rest of a word whose ends no reading
+/// reached are marked in `dead_ends` (indexed by the length of the rest): each is tried once.
+/// Without it, a long word of moves run together that has no complete reading took time
+/// exponential in its length, each move splitting the search in two or three.
 fn readings_into(
     word: &str,
     current: &mut Vec<WrittenMove>,
     out: &mut Vec<Vec<WrittenMove>>,
     depth: usize,
+    dead_ends: &mut [bool],
 ) {
-    if out.len() >= MAX_READINGS || depth > MAX_MOVES_PER_WORD {
+    if out.len() >= MAX_READINGS
+        || depth > MAX_MOVES_PER_WORD
+        || dead_ends.get(word.len()).copied().unwrap_or(false)
+    {
         return;
     }
+    let found = out.len();
+    readings_from(word, current, out, depth, dead_ends);
+    if out.len() == found {
+        if let Some(dead) = dead_ends.get_mut(word.len()) {
+            *dead = true;
+        }
+    }
+}
+
+fn readings_from(
+    word: &str,
+    current: &mut Vec<WrittenMove>,
+    out: &mut Vec<Vec<WrittenMove>>,
+    depth: usize,
+    dead_ends: &mut [bool],
+) {
     if word.is_empty() {
         if !current.is_empty() {
             out.push(current.clone());
@@ -591,7 +616,7 @@ fn readings_into(
         return;
     };
     current.push(m);
-    readings_into(rest, current, out, depth + 1);
+    readings_into(rest, current, out, depth + 1, dead_ends);
     current.pop();
     // `e8Dd4`: a pawn move to the last rank followed by a queen move, or a promotion?
     if m.promotion.is_some() && m.promotion_style == PromotionStyle::Bare {
@@ -599,7 +624,7 @@ fn readings_into(
         if let Ok((r2, plain)) = written_move(&word[..cut]) {
             if r2.is_empty() && plain.promotion.is_none() {
                 current.push(plain);
-                readings_into(&word[cut..], current, out, depth + 1);
+                readings_into(&word[cut..], current, out, depth + 1, dead_ends);
                 current.pop();
             }
         }
@@ -631,7 +656,7 @@ fn readings_into(
             short.to_rank = m.from_rank;
             short.len = cut as u16;
             current.push(short);
-            readings_into(&word[cut..], current, out, depth + 1);
+            readings_into(&word[cut..], current, out, depth + 1, dead_ends);
             current.pop();
         }
     }
@@ -788,5 +813,8 @@ mod tests {
         assert!(readings("zz").is_empty());
         // found by fuzzing: a glyph after a bare promotion letter of several bytes
         assert!(!readings("bbbbbbbbп!").is_empty());
+        // A long word with no complete reading ends (it took exponential time; a fuzz input).
+        let word = "Ke6e6a6Ce6e6e6e6Ce6e6Ce6d6e6Ke6eee6e6e6e6e6Ce6e6e6e6Ce6e6Ce6d6e6Ke6eee6e6e6e6Ce6e6Ce6e6Ce6e6Ce6d6e6Kd6e6Ke6.ee6eeee6e6";
+        assert!(readings(word).is_empty());
     }
 }
