@@ -3,7 +3,7 @@
 //!
 //! The CHA solver proves that a helpmate exists, but its public API has no bound on the length
 //! of the line: its search rewards "promising" moves with free depth, so its lines wander (99
-//! plies for two knights against two knights, where 15 do). A reader needs a short line to
+//! plies for two knights against two knights, where 17 do). A reader needs a short line to
 //! check it on a board, so the solver's line is only a witness, made shorter here:
 //!
 //! 1. an exact iterative-deepening search from the position finds a shortest helpmate when
