@@ -607,7 +607,7 @@ pub enum GameEvent {
 /// What a replay gathers.
 struct Acc {
     findings: Vec<Finding>,
-    /// Bad moves whose suggestions were ranked by how far the game goes on after them.
+    /// Bad moves met so far, for [`Ranking`].
     ranked: u32,
     irregular_from: Option<u32>,
     mainline: Vec<Move>,
@@ -619,16 +619,33 @@ struct Acc {
 
 /// The most bad moves of one game (each stops its line, so there is one per variation at
 /// most) whose suggestions are ranked by replaying the rest of the line after each of them;
-/// later ones are ranked by their text alone. Without it a file of many broken variations
-/// took time quadratic in its length.
+/// later ones on the mainline are ranked by their text alone, later ones in variations get
+/// none (only the first ten of a kind are listed: see [`crate::finding::MAX_REPEATED`]).
+/// Without it a file of many broken variations took time quadratic in its length.
 const MAX_RANKED_BAD_MOVES: u32 = 32;
 
+/// How the suggestions for a bad move are ranked.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ranking {
+    /// By how far the rest of the line replays after each, then by text.
+    ByRest,
+    /// By text alone.
+    ByText,
+    /// No suggestions.
+    Unsuggested,
+}
+
 impl Acc {
-    /// Whether the suggestions for the next bad move are ranked by the rest of the line: while
-    /// the game has had fewer than [`MAX_RANKED_BAD_MOVES`] of them.
-    fn rank_by_rest(&mut self) -> bool {
+    /// How to rank the suggestions for the next bad move, on a line at `depth`.
+    fn ranking(&mut self, depth: u32) -> Ranking {
         self.ranked += 1;
-        self.ranked <= MAX_RANKED_BAD_MOVES
+        if self.ranked <= MAX_RANKED_BAD_MOVES {
+            Ranking::ByRest
+        } else if depth == 0 {
+            Ranking::ByText
+        } else {
+            Ranking::Unsuggested
+        }
     }
 
     /// Hand out an event when events are collected (`event` is only built then).
@@ -1552,7 +1569,12 @@ impl<'a> Game<'a> {
                 );
                 f.article = Some("C.10");
                 f.move_text = Some(label());
-                f.suggestions = Some(if suggestions {
+                let rank = if suggestions {
+                    acc.ranking(line.depth)
+                } else {
+                    Ranking::Unsuggested
+                };
+                f.suggestions = Some(if rank != Ranking::Unsuggested {
                     suggest::suggest(
                         &line.pos,
                         Some(&candidates),
@@ -1560,7 +1582,7 @@ impl<'a> Game<'a> {
                         w,
                         lang,
                         self.mode,
-                        if acc.rank_by_rest() {
+                        if rank == Ranking::ByRest {
                             &mut rest_after
                         } else {
                             &mut by_text
@@ -1600,7 +1622,12 @@ impl<'a> Game<'a> {
                     _ => "3.1",
                 });
                 f.move_text = Some(label());
-                f.suggestions = Some(if suggestions {
+                let rank = if suggestions {
+                    acc.ranking(line.depth)
+                } else {
+                    Ranking::Unsuggested
+                };
+                f.suggestions = Some(if rank != Ranking::Unsuggested {
                     suggest::suggest(
                         &line.pos,
                         None,
@@ -1608,7 +1635,7 @@ impl<'a> Game<'a> {
                         w,
                         lang,
                         self.mode,
-                        if acc.rank_by_rest() {
+                        if rank == Ranking::ByRest {
                             &mut rest_after
                         } else {
                             &mut by_text
