@@ -1,5 +1,15 @@
 //! The `scoresheet` command line: it only wires the library together.
 
+/// `eprintln!` that never panics: standard error may be a pipe its reader has closed
+/// (`2>&1 | head`), and a message that cannot be written is no reason to stop a run, let
+/// alone to panic; the run ends by its own rules (a closed standard output: status 141).
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 use std::{
     fs::File,
     io::{self, BufRead, IsTerminal, Write},

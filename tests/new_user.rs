@@ -180,6 +180,29 @@ fn a_closed_pipe_ends_the_run_quietly_with_the_sigpipe_status() {
         assert_eq!(status.code(), Some(141), "{args:?}: {err}");
         assert!(err.is_empty(), "{args:?}: {err}");
     }
+    // Standard error in the same closed pipe (`2>&1 | head`): no panic either, though convert
+    // says on standard error which games it could not convert whole.
+    let dir = std::env::temp_dir().join(format!("scoresheet-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("many.txt");
+    let sheet = std::fs::read(common::repo().join("corpora/samples/italiano.txt")).unwrap();
+    std::fs::write(&file, sheet.repeat(2000)).unwrap();
+    for command in ["convert", "validate"] {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec \"$0\" {command} \"$1\" 2>&1",))
+            .arg(env!("CARGO_BIN_EXE_scoresheet"))
+            .arg(&file)
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let mut first = [0u8; 64];
+        stdout.read_exact(&mut first).unwrap();
+        drop(stdout);
+        assert_eq!(child.wait().unwrap().code(), Some(141), "{command}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The fuzzers' seed inputs (the regressions above among them) as plain tests: one record a
