@@ -725,12 +725,22 @@ pub fn convert_game(raw: &RawGame, file: &str, opts: &ConvertOptions) -> Convert
     for n in notes {
         mt.comment(&n);
     }
+    // A tag whose name is no PGN tag name (`[Date\u{ff} "x"]`, read from a damaged line)
+    // cannot be written as a tag: a reader would misread it (as the `Date` tag repeated,
+    // which opens a new game), so it goes into a comment, as written.
+    let (tags_out, odd): (Vec<_>, Vec<_>) = tags::roster(&record.tags.0, result)
+        .into_iter()
+        .filter(|(k, _)| !drop_tags.iter().any(|d| d.eq_ignore_ascii_case(k)))
+        .partition(|(k, _)| tags::is_tag_name(k));
+    for (k, v) in &odd {
+        mt.comment(&format!(
+            "Tag not written as a tag (its name is no PGN tag name): {}",
+            tags::tag_line(k, v)
+        ));
+    }
     let movetext = mt.finish(result);
     let mut pgn = String::with_capacity(movetext.len() + 256);
-    for (k, v) in tags::roster(&record.tags.0, result) {
-        if drop_tags.iter().any(|d| d.eq_ignore_ascii_case(&k)) {
-            continue;
-        }
+    for (k, v) in tags_out {
         pgn.push_str(&tags::tag_line(&k, &v));
         pgn.push('\n');
     }
@@ -882,6 +892,25 @@ mod tests {
         let text = "1. e4 -- (1... e5 2. Nf3) (1... c5) 2. d4 -- 3. -- e5 *";
         let c = convert_text(text, &ConvertOptions::default());
         assert_eq!(movetext(&c.pgn), text);
+    }
+
+    #[test]
+    fn a_tag_whose_name_is_no_tag_name_goes_into_a_comment() {
+        let text = "[Event \"x\"]\n[Date\u{ff}\u{ff} \"\"]\n[Result \"1-0\"]\n\n1. e4 1-0";
+        let c = convert_text(text, &ConvertOptions::default());
+        assert!(!c.pgn.contains("\n[Date\u{ff}"), "{}", c.pgn);
+        assert!(
+            c.pgn
+                .contains("{Tag not written as a tag (its name is no PGN tag name): [Date"),
+            "{}",
+            c.pgn
+        );
+        assert_eq!(
+            crate::notation::split::GameSplitter::new(c.pgn.as_bytes()).count(),
+            1
+        );
+        let again = convert_text(&c.pgn, &ConvertOptions::default());
+        assert_eq!(again.pgn, c.pgn);
     }
 
     #[test]

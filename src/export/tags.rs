@@ -117,6 +117,12 @@ pub fn roster(tags: &[(String, String)], result: &str) -> Vec<(String, String)> 
     out
 }
 
+/// Whether a name can be written as a tag name: letters, digits and `_` (PGN standard 8.1.1),
+/// ASCII, and not empty.
+pub fn is_tag_name(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
 /// `[Name "value"]` with `\` and `"` escaped.
 pub fn tag_line(name: &str, value: &str) -> String {
     let mut s = String::with_capacity(name.len() + value.len() + 6);
