@@ -8,7 +8,7 @@ mod common;
 
 use std::{
     path::{Path, PathBuf},
-    process::Command,
+    process::{Command, Output},
 };
 
 use common::{corpus_files, repo, scoresheet, shared};
@@ -48,19 +48,28 @@ fn jsonl(bytes: &[u8]) -> Vec<Value> {
         .collect()
 }
 
-fn run_shard(file: &Path, start: u64, end: u64, line: u64, tmp: &Path) -> ShardRun {
-    let (clean, bad) = (tmp.join("clean"), tmp.join("bad"));
-    let out = scoresheet()
+/// `validate --format jsonl` of `file` on one thread, with `extra` options and the split
+/// files `clean` and `bad`.
+fn validate_split(file: &Path, extra: &[String], clean: &Path, bad: &Path) -> Output {
+    scoresheet()
         .args(["validate", "--format", "jsonl", "-q", "--jobs", "1"])
-        .arg(format!("--byte-range={start}:{end}"))
-        .arg(format!("--first-line={line}"))
+        .args(extra)
         .arg("--split-clean")
-        .arg(&clean)
+        .arg(clean)
         .arg("--split-bad")
-        .arg(&bad)
+        .arg(bad)
         .arg(file)
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+fn run_shard(file: &Path, start: u64, end: u64, line: u64, tmp: &Path) -> ShardRun {
+    let (clean, bad) = (tmp.join("clean"), tmp.join("bad"));
+    let range = [
+        format!("--byte-range={start}:{end}"),
+        format!("--first-line={line}"),
+    ];
+    let out = validate_split(file, &range, &clean, &bad);
     assert!(
         out.status.code().is_some_and(|c| c < 2),
         "{}: {}",
@@ -165,16 +174,7 @@ fn check_file(file: &Path, rng: &mut Rng, shards: usize, tmp: &Path) -> usize {
         return 0; // UTF-16: refused, see below
     }
     let (clean, bad) = (tmp.join("whole-clean"), tmp.join("whole-bad"));
-    let whole = scoresheet()
-        .args(["validate", "--format", "jsonl", "-q", "--jobs", "1"])
-        .arg("--split-clean")
-        .arg(&clean)
-        .arg("--split-bad")
-        .arg(&bad)
-        .arg(file)
-        .output()
-        .unwrap();
-    let whole = jsonl(&whole.stdout);
+    let whole = jsonl(&validate_split(file, &[], &clean, &bad).stdout);
     let whole_split = [std::fs::read(&clean).unwrap(), std::fs::read(&bad).unwrap()];
     let len = data.len() as u64;
     let cuts: Vec<u64> = (1..shards).map(|_| rng.below(len + 1)).collect();
