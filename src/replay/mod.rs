@@ -1683,9 +1683,10 @@ impl<'a> Game<'a> {
         let mut next = line.pos.clone();
         next.play_unchecked(chosen);
         if notation {
-            // Whether the move mates is asked only where a mark is to be judged.
-            let mate = (w.check != crate::notation::moves::CheckMark::None
-                || (self.strict_notation && next.is_check()))
+            // Whether the move mates is asked only where a mark is to be judged: with
+            // --strict-notation, on a move marked or giving check.
+            let mate = self.strict_notation
+                && (w.check != crate::notation::moves::CheckMark::None || next.is_check())
                 && next.is_checkmate();
             let mut issues: Vec<NotationIssue> = Vec::new();
             notation_issues(
