@@ -435,3 +435,35 @@ impl Iterator for Batches {
         }
     }
 }
+
+/// Whether `input` (`-`: whatever standard input reads) is the file `output` names: the same
+/// device and inode, so that a link, another spelling of the path or a redirection
+/// (`-o it.txt - < it.txt`) is seen too. Creating the output would empty the input.
+pub fn same_file(input: &Path, output: &Path) -> bool {
+    let Ok(out) = std::fs::metadata(output) else {
+        // An output that does not exist yet is no input.
+        return false;
+    };
+    let input = if input.as_os_str() == "-" {
+        use std::os::fd::AsFd;
+        io::stdin()
+            .as_fd()
+            .try_clone_to_owned()
+            .map(File::from)
+            .and_then(|f| f.metadata())
+    } else {
+        std::fs::metadata(input)
+    };
+    input.is_ok_and(|input| same_inode(&input, &out))
+}
+
+#[cfg(unix)]
+fn same_inode(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.dev() == b.dev() && a.ino() == b.ino()
+}
+
+#[cfg(not(unix))]
+fn same_inode(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
+    false
+}
