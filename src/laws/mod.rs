@@ -167,7 +167,7 @@ pub fn adjudicate(
         let mut f = make(
             Kind::Threefold,
             *ply,
-            "9.2",
+            Kind::Threefold.article(),
             format!(
                 "the same position stands for the third time (plies {}): {}",
                 seen.iter()
@@ -186,7 +186,7 @@ pub fn adjudicate(
         let mut f = make(
             Kind::FiftyMoves,
             ply,
-            "9.3",
+            Kind::FiftyMoves.article(),
             format!(
                 "fifty moves by each side without a pawn move or a capture: {}",
                 claim(ply, "9.3.2", "9.3.1")
@@ -201,7 +201,7 @@ pub fn adjudicate(
         let mut f = make(
             Kind::Checkmate,
             n,
-            "5.1.1",
+            Kind::Checkmate.article(),
             format!(
                 "{} is checkmated: {} wins",
                 result::side(c),
@@ -214,7 +214,7 @@ pub fn adjudicate(
         findings.push(make(
             Kind::Stalemate,
             n,
-            "5.2.1",
+            Kind::Stalemate.article(),
             format!(
                 "{} to move has no legal move and is not in check: stalemate, the game is drawn",
                 result::side(last.turn())
@@ -225,7 +225,7 @@ pub fn adjudicate(
         findings.push(make(
             Kind::DeadPosition,
             p,
-            "5.2.2",
+            Kind::DeadPosition.article(),
             "neither side can checkmate by any series of legal moves: a dead position, the game is drawn"
                 .into(),
         ));
@@ -234,7 +234,7 @@ pub fn adjudicate(
         let mut f = make(
             Kind::Fivefold,
             *p,
-            "9.6.1",
+            Kind::Fivefold.article(),
             "the same position stands for the fifth time: the game is drawn".into(),
         );
         f.plies = Some(seen.iter().map(|&x| x as u32).collect());
@@ -245,7 +245,7 @@ pub fn adjudicate(
             findings.push(make(
                 Kind::SeventyFiveMoves,
                 p,
-                "9.6.2",
+                Kind::SeventyFiveMoves.article(),
                 "seventy-five moves by each side without a pawn move or a capture: the game is drawn"
                     .into(),
             ));
@@ -300,7 +300,12 @@ pub fn adjudicate(
                     _ => {}
                 }
             }
-            let mut f = make(Kind::ResultMismatch, n, "8.7", message);
+            let mut f = make(
+                Kind::ResultMismatch,
+                n,
+                Kind::ResultMismatch.article(),
+                message,
+            );
             f.move_text = None;
             findings.push(f);
         }
@@ -366,7 +371,7 @@ pub fn adjudicate(
             let mut f = make(
                 Kind::EarlyDraw,
                 n,
-                "9.1.1",
+                Kind::EarlyDraw.article(),
                 format!(
                     "the game was drawn by agreement before move {limit}, which the event's rules forbid{}",
                     if game.draw_offers.is_empty() {

@@ -1169,7 +1169,7 @@ impl<'a> Game<'a> {
                             format!("{side} offered a draw with this move"),
                             line,
                         );
-                        f.article = Some("9.1.2.2");
+                        f.article = Some(Kind::DrawOffer.article());
                         f.side = Some(if side == "White" {
                             Side::White
                         } else {
@@ -1489,7 +1489,7 @@ impl<'a> Game<'a> {
                 {
                     let mut f = self.finding(Kind::MoveNumber, ply, n.start, message, line);
                     f.reason = Some(reason);
-                    f.article = Some("8.1.1");
+                    f.article = Some(Kind::MoveNumber.article());
                     f.move_text = Some(label());
                     acc.findings.push(f);
                     line.missing_note = note.map(|note| (ply + MISSING_NOTE_PLIES, note));
@@ -1599,7 +1599,7 @@ impl<'a> Game<'a> {
                     ),
                     line,
                 );
-                f.article = Some("C.10");
+                f.article = Some(Kind::AmbiguousMove.article());
                 f.move_text = Some(label());
                 let rank = if suggestions {
                     acc.ranking(line.depth)
@@ -1647,12 +1647,10 @@ impl<'a> Game<'a> {
                     line,
                 );
                 f.reason = Some(why.reason);
-                f.article = Some(match why.reason {
-                    "leaves_king_in_check" => "3.9",
-                    r if r.starts_with("castling") => "3.8.2",
-                    "promotion_missing" | "promotion_wrong_rank" | "bad_promotion_piece" => "3.7.5",
-                    _ => "3.1",
-                });
+                f.article = Some(crate::finding::default_article(
+                    Kind::IllegalMove,
+                    Some(why.reason),
+                ));
                 f.move_text = Some(label());
                 let rank = if suggestions {
                     acc.ranking(line.depth)
