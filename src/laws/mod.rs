@@ -79,6 +79,18 @@ fn side_id(c: Color) -> crate::finding::Side {
     c.into()
 }
 
+/// What to do with an illegal move: the Laws differ by time control (Art. 7.5 for standard
+/// play; Appendix A.4.2 for rapid and blitz, where an unclaimed illegal move stands).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum IllegalPolicy {
+    /// Standard play: replay stops at the first illegal move.
+    #[default]
+    Stop,
+    /// Rapid and blitz (Appendix A.4.2): an unclaimed illegal move that can be made
+    /// physically stays on the board and the game goes on.
+    Stands,
+}
+
 /// Apply the Laws to a game's mainline. `locate` gives the line and column of a ply's move.
 pub fn adjudicate(
     game: &GameFacts,
@@ -95,11 +107,7 @@ pub fn adjudicate(
             Some(m) => crate::notation::render::san_in(before, m, game.lang),
             None => "--".to_string(),
         };
-        let number = before.fullmoves();
-        Some(match before.turn() {
-            Color::White => format!("{number}.{san}"),
-            Color::Black => format!("{number}...{san}"),
-        })
+        Some(crate::notation::render::numbered(before, &san))
     };
     let make = |kind: Kind, ply: usize, article: &'static str, message: String| {
         let mut f = Finding::new(kind, ply as u32, message);

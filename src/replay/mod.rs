@@ -32,16 +32,8 @@ use crate::{
 };
 use resolve::{explain, notation_issues, resolve, NotationIssue, Resolution};
 
-/// What to do with an illegal move (the Laws differ by time control).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum IllegalPolicy {
-    /// Standard play: replay stops at the first illegal move.
-    #[default]
-    Stop,
-    /// Rapid and blitz (Appendix A.4.2): an unclaimed illegal move that can be made
-    /// physically stays on the board and the game goes on.
-    Stands,
-}
+/// What an illegal move does to the replay: a rule of the Laws ([`crate::laws::IllegalPolicy`]).
+pub use crate::laws::IllegalPolicy;
 
 /// Which language the piece letters are read in.
 #[derive(Debug, Clone, Copy, Default)]
