@@ -5,7 +5,8 @@ use serde_json::{json, Map, Value};
 use shakmaty::{Chess, Color, Position, Square};
 
 use super::{
-    audit::{decision_words, fen, move_label, moves_list, would, Audit, Verdict},
+    audit::{Audit, Decision, Verdict},
+    moves::{fen, move_label, moves_list},
     schema::{Envelope, Malformed},
     sealed::Reading,
     text::{player, player_cap, player_of, side, side_id, Msg, ReportLang},
@@ -15,13 +16,83 @@ use crate::{
     replay::render::{san_in, uci},
 };
 
-pub(super) fn verdict_words(v: Verdict) -> Msg {
+fn verdict_words(v: Verdict) -> Msg {
     match v {
         Verdict::SealerLoses => Msg::new("the sealer loses", "perde chi ha sigillato"),
         Verdict::Draw => Msg::new("draw", "patta"),
         Verdict::SealerWins => Msg::new("the sealer wins", "vince chi ha sigillato"),
         Verdict::Resume => Msg::new("play resumes", "si riprende il gioco"),
     }
+}
+
+/// A verdict on a reading that does not govern, or is withheld: `the sealer would lose,
+/// 0-1 (I.8.3)` / `perderebbe chi ha sigillato, 0-1 (I.8.3)`.
+fn would(d: &Decision, sealer: Color) -> Msg {
+    let r = super::contradictions::result_of(d.verdict, sealer)
+        .map(|r| format!(", {}", if r == "1/2-1/2" { "½-½" } else { r }))
+        .unwrap_or_default();
+    let ex = d
+        .exception
+        .map(|e| Msg::new(format!(", exception {e}"), format!(", eccezione {e}")))
+        .unwrap_or_default();
+    let (en, it) = match d.verdict {
+        Verdict::SealerLoses => ("the sealer would lose", "perderebbe chi ha sigillato"),
+        Verdict::SealerWins => ("the sealer would win", "vincerebbe chi ha sigillato"),
+        Verdict::Draw => ("the game would be drawn", "la partita sarebbe patta"),
+        Verdict::Resume => ("play would resume", "il gioco riprenderebbe"),
+    };
+    Msg::new(
+        format!("{en}{r} ({}{})", d.rule, ex.en),
+        format!("{it}{r} ({}{})", d.rule, ex.it),
+    )
+}
+
+/// `the sealer loses (I.8.3), 0-1` / `perde chi ha sigillato (I.8.3), 0-1`.
+fn decision_words(d: &Decision, sealer: Color) -> Msg {
+    let v = verdict_words(d.verdict);
+    let ex = d
+        .exception
+        .map(|e| Msg::new(format!(", exception {e}"), format!(", eccezione {e}")))
+        .unwrap_or_default();
+    let r = super::contradictions::result_of(d.verdict, sealer)
+        .map(|r| format!(", {}", if r == "1/2-1/2" { "½-½" } else { r }))
+        .unwrap_or_default();
+    Msg::new(
+        format!("{} ({}{}){r}", v.en, d.rule, ex.en),
+        format!("{} ({}{}){r}", v.it, d.rule, ex.it),
+    )
+}
+
+/// Every note of the audit: its own, then what each contradiction between the envelope's
+/// records leads to (the verdict on the other reading, a verdict withheld).
+pub fn notes(a: &Audit) -> Vec<Msg> {
+    let mut notes = a.notes.clone();
+    let Some(s) = a.sealer else {
+        return notes;
+    };
+    for c in &a.contradictions {
+        match (&c.other_decision, &c.withheld) {
+            (Some((d, os)), withheld) => {
+                let o = would(d, *os);
+                notes.push(Msg::new(
+                    format!("{}, {}: {}", c.other.en, d.reason.en, o.en),
+                    format!("{}, {}: {}", c.other.it, d.reason.it, o.it),
+                ));
+                if let Some(w) = withheld {
+                    let g = would(w, s);
+                    notes.push(Msg::new(
+                        format!("{}, {}: {}; a loss or a win cannot rest on a record the envelope contradicts, so no result is given automatically: the arbiter decides", c.governs.en, w.reason.en, g.en),
+                        format!("{}, {}: {}; una sconfitta o una vittoria non può fondarsi su un dato che la busta contraddice, quindi nessun risultato viene dato automaticamente: decide l'arbitro", c.governs.it, w.reason.it, g.it),
+                    ));
+                }
+            }
+            (None, _) => notes.push(Msg::new(
+                format!("{} the verdict would be the same", c.other.en),
+                format!("{} il verdetto sarebbe lo stesso", c.other.it),
+            )),
+        }
+    }
+    notes
 }
 
 fn result_words(r: &str) -> &str {
@@ -531,9 +602,10 @@ pub fn text(a: &Audit, lang: ReportLang) -> String {
             "Verdetto: nessuno (vedi gli errori)\n",
         )),
     }
-    if !a.notes.is_empty() {
+    let notes = notes(a);
+    if !notes.is_empty() {
         out.push_str(&t("Notes:\n", "Note:\n"));
-        for n in &a.notes {
+        for n in &notes {
             out.push_str(&wrap2(&format!("- {}", n.get(lang)), 88, "  ", "    "));
         }
     }
@@ -667,9 +739,9 @@ pub fn json(a: &Audit, lang: ReportLang) -> Value {
     );
     o.insert(
         "notes".into(),
-        json!(a.notes.iter().map(|n| n.get(lang)).collect::<Vec<_>>()),
+        json!(notes(a).iter().map(|n| n.get(lang)).collect::<Vec<_>>()),
     );
-    let decision = |d: &super::audit::Decision, by: shakmaty::Color| {
+    let decision = |d: &Decision, by: shakmaty::Color| {
         json!({
             "verdict": d.verdict.id(),
             "rule": d.rule,

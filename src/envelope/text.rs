@@ -93,6 +93,15 @@ pub fn side_cap(c: Color) -> Msg {
     }
 }
 
+/// `al Bianco`, `al Nero`.
+pub fn side_al(c: Color) -> &'static str {
+    if c == Color::White {
+        "al Bianco"
+    } else {
+        "al Nero"
+    }
+}
+
 /// `white` / `black`: the machine id.
 pub fn side_id(c: Color) -> &'static str {
     match c {
