@@ -5,32 +5,23 @@
 use shakmaty::{Chess, Color, Move, Position};
 
 use super::{
-    ended::{already_ended, can, ending_at, occurrences, Ending},
+    ended::{already_ended, can, ending_at},
     establish::Established,
     exception::reject_exception,
     times::Flags,
-    Audit, Decision, Verdict,
+    Audit, Decision, Defect, Ground, Verdict,
 };
 use crate::{
     envelope::{
-        moves::move_label,
-        schema::Envelope,
         sealed::Reading,
-        text::{player, player_of, side, side_cap, Msg},
+        text::{side, Msg},
     },
-    laws::dead::CanMate,
+    laws::{dead::CanMate, ending::EndKind, repetition::occurrences},
 };
 
 /// Decide on the position established, with `s` the sealer.
-pub(super) fn decide(
-    e: &Established,
-    s: Color,
-    flags: Flags,
-    env: &Envelope,
-    a: &mut Audit,
-) -> Option<Decision> {
+pub(super) fn decide(e: &Established, s: Color, flags: Flags, a: &mut Audit) -> Option<Decision> {
     let p = &e.pos;
-    let n = |c: Color| env.name(c);
     // 1. The game had already ended.
     let history: Vec<Chess> = e.history.clone().unwrap_or_else(|| vec![p.clone()]);
     if let Some(d) = already_ended(e, s, &history, a) {
@@ -51,10 +42,7 @@ pub(super) fn decide(
                 verdict: Verdict::Draw,
                 rule: "III.3.1.2",
                 exception: None,
-                reason: Msg::new(
-                    "both flags had fallen in the last period and which fell first cannot be established",
-                    "entrambe le bandierine erano cadute nell'ultimo periodo e non si può stabilire quale sia caduta per prima",
-                ),
+                ground: Ground::BothFlags,
             });
         }
         a.notes.push(Msg::new(
@@ -67,59 +55,22 @@ pub(super) fn decide(
         if mate != CanMate::No {
             reject_exception(a, p, winner, &mate);
         }
-        return Some(if mate == CanMate::No {
-            Decision {
-                verdict: Verdict::Draw,
-                rule: "6.9",
-                exception: None,
-                reason: Msg::new(
-                    format!(
-                        "{}'s flag had fallen, but {} cannot checkmate {} by any series of legal moves",
-                        side_cap(loser).en,
-                        side(winner).en,
-                        side(loser).en
-                    ),
-                    format!(
-                        "la bandierina del {} era caduta, ma {} non può dare scaccomatto al {} con alcuna serie di mosse legali",
-                        if loser == Color::White { "Bianco" } else { "Nero" },
-                        side(winner).it,
-                        if loser == Color::White { "Bianco" } else { "Nero" }
-                    ),
-                ),
-            }
-        } else {
-            Decision {
-                verdict: if loser == s {
-                    Verdict::SealerLoses
-                } else {
-                    Verdict::SealerWins
-                },
-                rule: "6.9",
-                exception: None,
-                reason: if loser == s {
-                    Msg::new(
-                        format!(
-                            "the flag of {} had fallen before the sealed move was completed",
-                            player(loser, n(loser)).en
-                        ),
-                        format!(
-                            "la bandierina {} era caduta prima che la mossa sigillata fosse completata",
-                            player_of(loser, n(loser)).it
-                        ),
-                    )
-                } else {
-                    Msg::new(
-                        format!(
-                            "the flag of {} had fallen before the adjournment, when completing the last move",
-                            player(loser, n(loser)).en
-                        ),
-                        format!(
-                            "la bandierina {} era caduta prima dell'aggiornamento, completando l'ultima mossa",
-                            player_of(loser, n(loser)).it
-                        ),
-                    )
-                },
-            }
+        let mate_possible = mate != CanMate::No;
+        return Some(Decision {
+            verdict: if !mate_possible {
+                Verdict::Draw
+            } else if loser == s {
+                Verdict::SealerLoses
+            } else {
+                Verdict::SealerWins
+            },
+            rule: "6.9",
+            exception: None,
+            ground: Ground::FlagFell {
+                loser,
+                sealer: loser == s,
+                mate_possible,
+            },
         });
     }
 
@@ -131,45 +82,25 @@ pub(super) fn decide(
             let mut q = p.clone();
             q.play_unchecked(mv);
             a.after = Some(q.clone());
-            let mut h = history.clone();
-            h.push(q.clone());
+            let mut h: Vec<&Chess> = history.iter().collect();
+            h.push(&q);
             let known = e.history.is_some();
             let end = ending_at(&h, known);
-            let san = move_label(p, mv);
             Some(match end {
-                Some(Ending::Checkmate) => Decision {
-                    verdict: Verdict::SealerWins,
-                    rule: "5.1.1",
+                Some(ending) => Decision {
+                    verdict: if ending == EndKind::Checkmate {
+                        Verdict::SealerWins
+                    } else {
+                        Verdict::Draw
+                    },
+                    rule: ending.article(),
                     exception: None,
-                    reason: Msg::new(
-                        format!("the sealed move {} is checkmate", san.en),
-                        format!("la mossa sigillata {} dà scaccomatto", san.it),
-                    ),
+                    ground: Ground::SealedMoveEnds {
+                        ending,
+                        before: p.clone(),
+                        mv,
+                    },
                 },
-                Some(x) => {
-                    let w = x.words();
-                    let it = match x {
-                        Ending::Stalemate => format!("la mossa sigillata {} dà stallo", san.it),
-                        Ending::Fivefold => format!(
-                            "con la mossa sigillata {} la stessa posizione è apparsa per la quinta volta",
-                            san.it
-                        ),
-                        Ending::SeventyFive => format!(
-                            "con la mossa sigillata {} si completano settantacinque mosse per parte senza spinte di pedone né catture",
-                            san.it
-                        ),
-                        _ => format!("la mossa sigillata {} porta a {}", san.it, w.it),
-                    };
-                    Decision {
-                        verdict: Verdict::Draw,
-                        rule: x.article(),
-                        exception: None,
-                        reason: Msg::new(
-                            format!("the sealed move {} leads to {}", san.en, w.en),
-                            it,
-                        ),
-                    }
-                }
                 None => {
                     if known && occurrences(&h) >= 3 {
                         a.notes.push(Msg::new(
@@ -187,60 +118,40 @@ pub(super) fn decide(
                         verdict: Verdict::Resume,
                         rule: "I.9.1",
                         exception: None,
-                        reason: Msg::new(
-                            format!("the sealed move {} is legal and the game goes on", san.en),
-                            format!(
-                                "la mossa sigillata {} è legale e la partita continua",
-                                san.it
-                            ),
-                        ),
+                        ground: Ground::Resumes {
+                            before: p.clone(),
+                            mv,
+                        },
                     }
                 }
             })
         }
         defective => {
             let rule = defective.rule().unwrap_or("I.8");
-            let what = match defective {
-                Reading::Ambiguous { .. } => Msg::new("ambiguous", "ambigua"),
-                Reading::Unreadable { .. } => Msg::new(
-                    "written so that its true meaning cannot be established",
-                    "scritta in modo che non se ne può stabilire il vero significato",
-                ),
-                _ => Msg::new("illegal", "illegale"),
+            let defect = match defective {
+                Reading::Ambiguous { .. } => Defect::Ambiguous,
+                Reading::Unreadable { .. } => Defect::Unreadable,
+                _ => Defect::Illegal,
             };
             let mate = can(p, !s);
-            if mate == CanMate::No {
-                Some(Decision {
-                    verdict: Verdict::Draw,
-                    rule,
-                    exception: Some("6.9"),
-                    reason: Msg::new(
-                        format!(
-                            "the sealed move is {}, but {} cannot checkmate {} by any series of legal moves",
-                            what.en,
-                            side(!s).en,
-                            side(s).en
-                        ),
-                        format!(
-                            "la mossa sigillata è {}, ma {} non può dare scaccomatto al {} con alcuna serie di mosse legali",
-                            what.it,
-                            side(!s).it,
-                            if s == Color::White { "Bianco" } else { "Nero" }
-                        ),
-                    ),
-                })
-            } else {
+            let mate_possible = mate != CanMate::No;
+            if mate_possible {
                 reject_exception(a, p, !s, &mate);
-                Some(Decision {
-                    verdict: Verdict::SealerLoses,
-                    rule,
-                    exception: None,
-                    reason: Msg::new(
-                        format!("the sealed move is {}", what.en),
-                        format!("la mossa sigillata è {}", what.it),
-                    ),
-                })
             }
+            Some(Decision {
+                verdict: if mate_possible {
+                    Verdict::SealerLoses
+                } else {
+                    Verdict::Draw
+                },
+                rule,
+                exception: (!mate_possible).then_some("6.9"),
+                ground: Ground::Defective {
+                    defect,
+                    sealer: s,
+                    mate_possible,
+                },
+            })
         }
     }
 }
@@ -258,5 +169,81 @@ fn ordinal_it(n: usize) -> String {
         3 => "terza".into(),
         4 => "quarta".into(),
         _ => format!("{n}ª"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::envelope::audit::{
+        testing::{judged, with},
+        Defect, Ground, Verdict,
+    };
+    use crate::laws::ending::EndKind;
+
+    fn decided(changes: &[(&str, Option<&str>)]) -> (Verdict, &'static str, Ground) {
+        let a = judged(&with(changes));
+        let d = a.decision.expect("a decision");
+        (d.verdict, d.rule, d.ground)
+    }
+
+    #[test]
+    fn a_defective_sealed_move_loses() {
+        let (v, rule, g) = decided(&[("sealed_move", Some("\"Ab6\""))]);
+        assert_eq!((v, rule), (Verdict::SealerLoses, "I.8.3"));
+        assert!(matches!(
+            g,
+            Ground::Defective {
+                defect: Defect::Illegal,
+                mate_possible: true,
+                ..
+            }
+        ));
+        let (v, rule, _) = decided(&[("sealed_move", Some("\"Zz9\""))]);
+        assert_eq!(v, Verdict::SealerLoses);
+        assert!(rule.starts_with("I.8"), "{rule}");
+    }
+
+    #[test]
+    fn a_flag_decides_before_the_sealed_move() {
+        let (v, rule, g) = decided(&[
+            ("time_control", Some("\"40/7200:1800\"")),
+            ("white_time", Some("\"2:01:00\"")),
+            ("sealed_move", Some("\"Ab6\"")),
+        ]);
+        assert_eq!((v, rule), (Verdict::SealerLoses, "6.9"));
+        assert!(matches!(
+            g,
+            Ground::FlagFell {
+                sealer: true,
+                mate_possible: true,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn a_sealed_move_that_mates_wins() {
+        let (v, rule, g) = decided(&[
+            ("position", Some("\"after 2\"")),
+            (
+                "white_scoresheet",
+                Some("\"1. e4 e5 2. Ac4 Cc6 3. Df3 Cd4\""),
+            ),
+            (
+                "black_scoresheet",
+                Some("\"1. e4 e5 2. Ac4 Cc6 3. Df3 Cd4\""),
+            ),
+            ("sealed_move_number", Some("4")),
+            ("sealed_move", Some("\"Dxf7#\"")),
+            ("position", Some("\"after 3\"")),
+        ]);
+        assert_eq!((v, rule), (Verdict::SealerWins, "5.1.1"));
+        assert!(matches!(
+            g,
+            Ground::SealedMoveEnds {
+                ending: EndKind::Checkmate,
+                ..
+            }
+        ));
     }
 }

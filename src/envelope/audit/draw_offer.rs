@@ -85,3 +85,33 @@ pub(super) fn draw_offer(env: &Envelope, a: &mut Audit) {
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::envelope::audit::{
+        testing::{judged, with},
+        Status,
+    };
+    use shakmaty::Color;
+
+    fn check<'a>(a: &'a crate::envelope::Audit, id: &str) -> &'a crate::envelope::Check {
+        a.checks.iter().find(|c| c.id == id).expect("the check")
+    }
+
+    #[test]
+    fn an_offer_recorded_stands_and_is_answered_by_the_other_player() {
+        let a = judged(&with(&[("draw_offer", Some("\"Bianchi\""))]));
+        assert_eq!(a.draw_offer, Some(Color::Black));
+        assert_eq!(check(&a, "draw_offer").status, Status::Info);
+        let a = judged(&with(&[("draw_offer", Some("\"none\""))]));
+        assert_eq!(a.draw_offer, None);
+        assert_eq!(check(&a, "draw_offer").status, Status::Ok);
+    }
+
+    #[test]
+    fn an_offer_written_with_the_sealed_move_only_is_a_warning() {
+        let a = judged(&with(&[("sealed_move", Some("\"Ab5 (=)\""))]));
+        assert_eq!(a.draw_offer, Some(Color::White));
+        assert_eq!(check(&a, "draw_offer_recorded").status, Status::Warning);
+    }
+}

@@ -3,16 +3,17 @@
 
 use shakmaty::{Chess, Color, Position};
 
-use super::{establish::Established, Audit, Decision, Status, Verdict};
+use super::{establish::Established, Audit, Decision, Ground, Status, Verdict};
 use crate::{
     envelope::{
-        moves::{move_between, move_label},
+        moves::move_between,
         sealed::Reading,
-        text::{side, Msg},
+        text::{ending_words, side, when_ended, Msg},
     },
     laws::{
-        dead::{can_mate, CanMate, Depth},
-        repetition::key,
+        dead::{can_mate, first_dead_ply, CanMate, Depth},
+        ending::{first, EndKind},
+        repetition::{self, occurrences},
     },
 };
 
@@ -24,85 +25,67 @@ pub(super) fn can(pos: &Chess, color: Color) -> CanMate {
     }
 }
 
-/// How a game ends by itself in a position (with the history before it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Ending {
-    Checkmate,
-    Stalemate,
-    Dead,
-    SeventyFive,
-    Fivefold,
-}
-
-impl Ending {
-    pub(super) fn article(self) -> &'static str {
-        match self {
-            Ending::Checkmate => "5.1.1",
-            Ending::Stalemate => "5.2.1",
-            Ending::Dead => "5.2.2",
-            Ending::SeventyFive => "9.6.2",
-            Ending::Fivefold => "9.6.1",
-        }
-    }
-
-    pub(super) fn words(self) -> Msg {
-        match self {
-            Ending::Checkmate => Msg::new("checkmate", "scaccomatto"),
-            Ending::Stalemate => Msg::new("stalemate", "stallo"),
-            Ending::Dead => Msg::new(
-                "a dead position (neither player can checkmate by any series of legal moves)",
-                "una posizione morta (nessuno dei due può dare scaccomatto con alcuna serie di mosse legali)",
-            ),
-            Ending::SeventyFive => Msg::new(
-                "seventy-five moves by each player without a pawn move or a capture",
-                "settantacinque mosse per parte senza spinte di pedone né catture",
-            ),
-            Ending::Fivefold => Msg::new(
-                "the fifth occurrence of the same position",
-                "la stessa posizione apparsa per la quinta volta",
-            ),
-        }
-    }
-}
-
-/// Occurrences of the last position since the last irreversible move (Art. 9.2.2).
-pub(super) fn occurrences(history: &[Chess]) -> usize {
-    let Some(last) = history.last() else {
-        return 0;
-    };
-    let k = key(last);
-    let mut count = 0;
-    for p in history.iter().rev() {
-        if key(p) == k {
-            count += 1;
-        }
-        if p.halfmoves() == 0 {
-            break;
-        }
-    }
-    count
-}
-
-/// How the game stands at the last position of `history` (the position itself last):
-/// precedence as in `laws::ending` — checkmate, stalemate, dead, seventy-five, fivefold.
-pub(super) fn ending_at(history: &[Chess], known_history: bool) -> Option<Ending> {
+/// How the game stands at the last position of `history` (the position itself last), in
+/// the precedence of [`crate::laws::ending`]: checkmate, stalemate, dead, seventy-five,
+/// fivefold. The fifth occurrence is counted only on a `known_history` (the scoresheets').
+pub(super) fn ending_at(history: &[&Chess], known_history: bool) -> Option<EndKind> {
     let pos = history.last()?;
     if pos.is_checkmate() {
-        return Some(Ending::Checkmate);
+        return Some(EndKind::Checkmate);
     }
     if pos.is_stalemate() {
-        return Some(Ending::Stalemate);
+        return Some(EndKind::Stalemate);
     }
     if can(pos, Color::White) == CanMate::No && can(pos, Color::Black) == CanMate::No {
-        return Some(Ending::Dead);
+        return Some(EndKind::DeadPosition);
     }
     if pos.halfmoves() >= 150 {
-        return Some(Ending::SeventyFive);
+        return Some(EndKind::SeventyFiveMoves);
     }
     if known_history && occurrences(history) >= 5 {
-        return Some(Ending::Fivefold);
+        return Some(EndKind::Fivefold);
     }
     None
+}
+
+/// The first ending along the recorded game (`history`, the position before the sealed
+/// move last) and its ply, as [`crate::laws::ending::first`] orders them; the fifth
+/// occurrence only on a `known_history`.
+///
+/// A dead position before the adjournment is one the solver proves dead statically (its
+/// fast check, as `validate` judges a game's record: [`first_dead_ply`]): insufficient
+/// material, a locked structure. It comes first only when strictly earlier than another
+/// ending: on the same ply the seventy-five moves or the fifth occurrence are named (where
+/// `laws::ending` would name the dead position; the draw is the same).
+fn first_ending(history: &[Chess], known_history: bool) -> Option<(EndKind, usize)> {
+    let refs: Vec<&Chess> = history.iter().collect();
+    let mut candidates = Vec::new();
+    type Ends = fn(&Chess) -> bool;
+    let kinds: [(EndKind, Ends); 3] = [
+        (EndKind::Checkmate, |q| q.is_checkmate()),
+        (EndKind::Stalemate, |q| q.is_stalemate()),
+        (EndKind::SeventyFiveMoves, |q| q.halfmoves() >= 150),
+    ];
+    for (kind, ends) in kinds {
+        if let Some(i) = history.iter().position(ends) {
+            candidates.push((kind, i));
+        }
+    }
+    if known_history {
+        if let Some((i, _)) = repetition::find(&refs).fivefold {
+            candidates.push((EndKind::Fivefold, i));
+        }
+    }
+    let mut ended = first(&candidates).map(|t| (t.kind, t.ply as usize));
+    let p = refs.last()?;
+    if !p.is_stalemate() && !p.is_checkmate() {
+        if let Some(dead) = first_dead_ply(&refs) {
+            if ended.is_none_or(|(_, i)| dead < i) {
+                ended = Some((EndKind::DeadPosition, dead));
+            }
+        }
+    }
+    ended
 }
 
 /// The decision when the game had already ended: the first ending along the recorded game
@@ -114,56 +97,11 @@ pub(super) fn already_ended(
     a: &mut Audit,
 ) -> Option<Decision> {
     let p = &e.pos;
-    let mut ended: Option<(Ending, usize)> = None;
-    // the first ending along the recorded game (cheap checks first; the dead search only
-    // on the last position, since deadness never ends)
-    for i in 0..history.len() {
-        let h = &history[..=i];
-        let q = &history[i];
-        let end = if q.is_checkmate() {
-            Some(Ending::Checkmate)
-        } else if q.is_stalemate() {
-            Some(Ending::Stalemate)
-        } else if q.halfmoves() >= 150 {
-            Some(Ending::SeventyFive)
-        } else if e.history.is_some() && occurrences(h) >= 5 {
-            Some(Ending::Fivefold)
-        } else {
-            None
-        };
-        if let Some(x) = end {
-            ended = Some((x, i));
-            break;
-        }
-    }
-    // A dead position before the adjournment is one the solver proves dead statically (its
-    // fast check, as `validate` judges a game's record): insufficient material, a locked
-    // structure. A position dead only because every line is forced into a draw (a check
-    // whose only answer stalemates) is left to the sealed move, which plays that line.
-    let dead_fast = |q: &Chess| {
-        can_mate(q, Color::White, Depth::Fast) == CanMate::No
-            && can_mate(q, Color::Black, Depth::Fast) == CanMate::No
-    };
-    if dead_fast(p) && !p.is_stalemate() && !p.is_checkmate() {
-        // the first dead position, by bisection (deadness never ends)
-        let (mut lo, mut hi) = (0usize, history.len() - 1);
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            let q = &history[mid];
-            if q.is_stalemate() || dead_fast(q) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        if ended.is_none_or(|(_, i)| hi < i) {
-            ended = Some((Ending::Dead, hi));
-        }
-    }
+    let mut ended = first_ending(history, e.history.is_some());
     // A position that has just become dead without insufficient material (a check whose
     // only answer stalemates) ends on the board with the sealed move that plays the line:
     // an arbiter names the stalemate, the draw is the same.
-    if let Some((Ending::Dead, i)) = ended {
+    if let Some((EndKind::DeadPosition, i)) = ended {
         let stalemating = match a.sealed.as_ref().map(|x| &x.reading) {
             Some(Reading::Legal { mv, .. }) => {
                 let mut q = p.clone();
@@ -180,7 +118,7 @@ pub(super) fn already_ended(
         let last = history.len() - 1;
         let q = &history[i];
         let (verdict, mated) = match end {
-            Ending::Checkmate => {
+            EndKind::Checkmate => {
                 let loser = q.turn();
                 (
                     if loser == s {
@@ -193,23 +131,12 @@ pub(super) fn already_ended(
             }
             _ => (Verdict::Draw, None),
         };
-        let when = if i == last {
-            Msg::new(
-                "in the position before the sealed move",
-                "nella posizione prima della mossa sigillata",
-            )
-        } else {
-            let by = (i > 0)
-                .then(|| move_between(&history[i - 1], &history[i]))
-                .flatten()
-                .map(|m| move_label(&history[i - 1], m))
-                .unwrap_or_default();
-            Msg::new(
-                format!("after {} (ply {i} of the scoresheets)", by.en),
-                format!("dopo {} (semimossa {i} dei formulari)", by.it),
-            )
-        };
-        let words = end.words();
+        let ply = (i != last).then_some(i);
+        let by = ply.filter(|&i| i > 0).and_then(|i| {
+            move_between(&history[i - 1], &history[i]).map(|m| (history[i - 1].clone(), m))
+        });
+        let when = when_ended(ply, by.as_ref());
+        let words = ending_words(end);
         let mate_en = mated
             .map(|c| format!(": {} is checkmated", side(c).en))
             .unwrap_or_default();
@@ -235,11 +162,49 @@ pub(super) fn already_ended(
             verdict,
             rule: end.article(),
             exception: None,
-            reason: Msg::new(
-                format!("the game had already ended by {} {}", words.en, when.en),
-                format!("la partita era già terminata per {} {}", words.it, when.it),
-            ),
+            ground: Ground::AlreadyEnded {
+                ending: end,
+                ply,
+                by,
+            },
         });
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::laws::play_san;
+
+    #[test]
+    fn the_first_ending_along_the_game() {
+        let mate = play_san(None, "f3 e5 g4 Qh4#");
+        assert_eq!(first_ending(&mate, true), Some((EndKind::Checkmate, 4)));
+        // The fifth occurrence counts only on a history the scoresheets give.
+        let shuffle = play_san(
+            None,
+            "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8",
+        );
+        assert_eq!(first_ending(&shuffle, true), Some((EndKind::Fivefold, 16)));
+        assert_eq!(first_ending(&shuffle, false), None);
+        assert_eq!(first_ending(&shuffle[..16], true), None);
+        // Bare kings are dead from the capture that left them.
+        let dead = play_san(Some("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1"), "Kxd2 Kd7");
+        assert_eq!(first_ending(&dead, true), Some((EndKind::DeadPosition, 1)));
+    }
+
+    #[test]
+    fn how_the_game_stands_after_the_sealed_move() {
+        let mate = play_san(None, "f3 e5 g4 Qh4#");
+        let refs: Vec<&Chess> = mate.iter().collect();
+        assert_eq!(ending_at(&refs, true), Some(EndKind::Checkmate));
+        assert_eq!(ending_at(&refs[..4], true), None);
+        let stalemate = play_san(Some("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1"), "Qf6");
+        let refs: Vec<&Chess> = stalemate.iter().collect();
+        assert_eq!(ending_at(&refs, false), None);
+        let stalemate = play_san(Some("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1"), "Qf7");
+        let refs: Vec<&Chess> = stalemate.iter().collect();
+        assert_eq!(ending_at(&refs, false), Some(EndKind::Stalemate));
+    }
 }

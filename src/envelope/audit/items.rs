@@ -266,3 +266,45 @@ mod tests {
         assert_eq!(place_it(""), "a ");
     }
 }
+
+#[cfg(test)]
+mod item_tests {
+    use super::*;
+    use crate::envelope::audit::testing::{judged, with};
+
+    fn status(a: &Audit, id: &str) -> (Status, &'static str) {
+        let c = a.checks.iter().find(|c| c.id == id).expect("the check");
+        (c.status, c.article)
+    }
+
+    #[test]
+    fn the_side_to_move_seals() {
+        let fen = "\"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\"";
+        let a = judged(&with(&[
+            ("position", Some(fen)),
+            ("sealer", Some("\"Bianchi\"")),
+        ]));
+        assert_eq!(status(&a, "sealer"), (Status::Error, "I.1.1"));
+        assert_eq!(a.sealer, Some(Color::White));
+        let a = judged(&with(&[("sealer", Some("\"white\""))]));
+        assert_eq!(status(&a, "sealer"), (Status::Ok, "I.2.4"));
+    }
+
+    #[test]
+    fn the_number_of_the_sealed_move_against_the_position() {
+        let a = judged(&with(&[("sealed_move_number", Some("4"))]));
+        assert_eq!(status(&a, "move_number"), (Status::Error, "I.2.5"));
+        let a = judged(&with(&[("sealed_move_number", Some("\"3.\""))]));
+        assert_eq!(status(&a, "move_number"), (Status::Ok, "I.2.5"));
+    }
+
+    #[test]
+    fn players_and_resumption() {
+        let a = judged(&with(&[]));
+        assert_eq!(status(&a, "players"), (Status::Ok, "I.2.1"));
+        assert_eq!(status(&a, "resumption"), (Status::Ok, "I.2.7"));
+        let a = judged(&with(&[("black", None), ("resumption_place", None)]));
+        assert_eq!(status(&a, "players"), (Status::Error, "I.2.1"));
+        assert_eq!(status(&a, "resumption"), (Status::Error, "I.2.7"));
+    }
+}

@@ -48,7 +48,7 @@ mod sealed_move;
 mod times;
 
 use serde::Serialize;
-use shakmaty::{CastlingMode, Chess, Color, Position};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 pub use super::moves::fen;
 use super::{
@@ -58,6 +58,7 @@ use super::{
     sealed::Sealed,
     text::Msg,
 };
+use crate::laws::ending::EndKind;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -112,17 +113,67 @@ impl Verdict {
     }
 }
 
-/// The decision on the envelope.
+/// The decision on the envelope: what was decided, by which rule, on what facts. The
+/// report words it ([`super::report::reason`]).
 #[derive(Debug, Clone)]
 pub struct Decision {
     pub verdict: Verdict,
     /// The Guideline or Article that decides.
     pub rule: &'static str,
-    /// The exception of I.8 that turned a loss into a draw (`6.9`), or the Article that
-    /// ended the game before the sealed move.
+    /// The exception of I.8 that turned a loss into a draw (`6.9`).
     pub exception: Option<&'static str>,
-    /// One sentence: why.
-    pub reason: Msg,
+    /// Why: the facts the rule was applied to.
+    pub ground: Ground,
+}
+
+/// The facts a decision rests on, one kind for each step of the decision.
+#[derive(Debug, Clone)]
+pub enum Ground {
+    /// The game had already ended by `ending` (Art. 5, 9.6): in the position before the
+    /// sealed move (`ply` none), or at `ply` of the scoresheets, after the move `by` (the
+    /// position it was played in, and the move).
+    AlreadyEnded {
+        ending: EndKind,
+        ply: Option<usize>,
+        by: Option<(Chess, Move)>,
+    },
+    /// Both flags had fallen in the last period and which fell first cannot be established
+    /// (III.3.1.2).
+    BothFlags,
+    /// The flag of `loser` had fallen (Art. 6.9): before the sealed move was completed when
+    /// he is the sealer, before the adjournment otherwise. `mate_possible`: whether his
+    /// opponent can checkmate him by some series of legal moves (if not, drawn).
+    FlagFell {
+        loser: Color,
+        sealer: bool,
+        mate_possible: bool,
+    },
+    /// The sealed move `mv`, played in `before`, ends the game by `ending` (I.10).
+    SealedMoveEnds {
+        ending: EndKind,
+        before: Chess,
+        mv: Move,
+    },
+    /// The sealed move `mv`, played in `before`, is legal and the game goes on (I.9.1).
+    Resumes { before: Chess, mv: Move },
+    /// The sealed move is defective (I.8.1-3). `mate_possible`: whether the opponent can
+    /// checkmate `sealer` by some series of legal moves (if not, drawn: Art. 6.9).
+    Defective {
+        defect: Defect,
+        sealer: Color,
+        mate_possible: bool,
+    },
+}
+
+/// How a sealed move is defective (Guideline I.8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Defect {
+    /// I.8.1.
+    Ambiguous,
+    /// I.8.2: its true meaning cannot be established.
+    Unreadable,
+    /// I.8.3.
+    Illegal,
 }
 
 /// The whole audit of one envelope.
@@ -300,7 +351,7 @@ pub fn judge(env: &Envelope, file: &str) -> Audit {
 
     // The decision.
     if let (Some(e), Some(s)) = (&est, sealer) {
-        a.decision = decide::decide(e, s, flags, env, &mut a);
+        a.decision = decide::decide(e, s, flags, &mut a);
         let text = reconcile::SealedText {
             written: &written,
             pref,
@@ -347,17 +398,16 @@ const ORDER: &[&str] = &[
     "sealed_move_copy",
 ];
 
+/// Envelopes for the rooms' tests: one where play resumes, and edits of it.
 #[cfg(test)]
-mod tests {
-    use super::*;
+pub(crate) mod testing {
     use std::path::Path;
 
-    fn judged(toml: &str) -> Audit {
-        let env = super::super::schema::read(toml, Path::new(".")).unwrap();
-        judge(&env, "t.toml")
-    }
+    use super::{judge, Audit};
+    use crate::envelope::schema::{read, Envelope};
 
-    const RESUME: &str = r#"
+    /// 1.e4 e5 2.Nf3 Nc6, White seals 3.Bb5 (written in Italian): play resumes.
+    pub(crate) const RESUME: &str = r#"
 white = "Rossi"
 black = "Bianchi"
 position = "after 2"
@@ -371,6 +421,40 @@ sealed_move = "Ab5"
 white_scoresheet = "1. e4 e5 2. Cf3 Cc6"
 black_scoresheet = "1. e4 e5 2. Cf3 Cc6"
 "#;
+
+    /// [`RESUME`] with items replaced (`Some`) or taken out (`None`); items it does not
+    /// have are added.
+    pub(crate) fn with(changes: &[(&str, Option<&str>)]) -> String {
+        let mut lines: Vec<String> = RESUME.lines().map(str::to_string).collect();
+        for (key, value) in changes {
+            let at = lines
+                .iter()
+                .position(|l| l.split_once(" = ").is_some_and(|(k, _)| k == *key));
+            match (at, value) {
+                (Some(i), Some(v)) => lines[i] = format!("{key} = {v}"),
+                (Some(i), None) => {
+                    lines.remove(i);
+                }
+                (None, Some(v)) => lines.push(format!("{key} = {v}")),
+                (None, None) => {}
+            }
+        }
+        lines.join("\n")
+    }
+
+    pub(crate) fn envelope(toml: &str) -> Envelope {
+        read(toml, Path::new(".")).expect("a well-formed envelope")
+    }
+
+    pub(crate) fn judged(toml: &str) -> Audit {
+        judge(&envelope(toml), "t.toml")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::{judged, with, RESUME};
+    use super::*;
 
     #[test]
     fn checks_come_in_the_order_of_the_guidelines() {
@@ -388,6 +472,10 @@ black_scoresheet = "1. e4 e5 2. Cf3 Cc6"
         let mut a = judged(RESUME);
         assert_eq!(a.sealer, Some(Color::White));
         assert_eq!((a.result(), a.winner()), (None, None));
+        assert!(matches!(
+            a.decision.as_ref().map(|d| &d.ground),
+            Some(Ground::Resumes { .. })
+        ));
         let d = a.decision.as_mut().unwrap();
         d.verdict = Verdict::SealerLoses;
         assert_eq!((a.result(), a.winner()), (Some("0-1"), Some(Color::Black)));
@@ -395,5 +483,18 @@ black_scoresheet = "1. e4 e5 2. Cf3 Cc6"
         assert_eq!((a.result(), a.winner()), (Some("1/2-1/2"), None));
         assert!(!a.has_failures());
         assert_eq!(a.item_name("white"), "white");
+    }
+
+    #[test]
+    fn an_envelope_with_nothing_on_it_gives_no_verdict() {
+        let a = judged("");
+        assert!(a.decision.is_none());
+        assert!(a.before.is_none());
+        assert!(a.has_failures());
+        let b = judged(&with(&[
+            ("white_scoresheet", None),
+            ("black_scoresheet", None),
+        ]));
+        assert!(b.decision.is_none(), "{:?}", b.decision);
     }
 }

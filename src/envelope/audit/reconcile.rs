@@ -70,7 +70,7 @@ pub(super) fn reconcile(
             let other_flags = times(env, &Some(renumber(&e.pos, num)), Some(s), &mut scratch);
             if (other_flags.sealer, other_flags.opponent) != (flags.sealer, flags.opponent) {
                 scratch.decision = None;
-                let other = decide(e, s, other_flags, env, &mut scratch);
+                let other = decide(e, s, other_flags, &mut scratch);
                 pending.push((
                     contradiction(
                         "move_number",
@@ -244,5 +244,45 @@ fn decide_elsewhere(
         at: [None, None],
         contradicted: None,
     };
-    (decide(&e, s, flags, env, &mut scratch), s)
+    (decide(&e, s, flags, &mut scratch), s)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::envelope::{audit_file, report, Verdict};
+
+    fn corpus(name: &str) -> std::path::PathBuf {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("corpora/envelopes")
+            .join(name)
+    }
+
+    #[test]
+    fn a_loss_on_a_contradicted_record_is_withheld() {
+        let a = audit_file(&corpus("position-contradicted-withheld.toml")).unwrap();
+        assert!(a.decision.is_none());
+        assert!(a.after.is_none());
+        let c = &a.contradictions[0];
+        assert_eq!(c.id, "position");
+        assert_eq!(
+            c.withheld.as_ref().map(|d| d.verdict),
+            Some(Verdict::SealerLoses)
+        );
+        assert!(c.other_decision.is_some());
+        // The report's notes say so; the audit's own notes do not repeat it.
+        let notes = report::notes(&a);
+        assert_eq!(notes.len(), a.notes.len() + 2);
+        assert!(notes.last().unwrap().en.contains("the arbiter decides"));
+    }
+
+    #[test]
+    fn the_same_verdict_on_both_readings_stands() {
+        let a = audit_file(&corpus("position-contradicted.toml")).unwrap();
+        assert_eq!(
+            a.decision.as_ref().map(|d| d.verdict),
+            Some(Verdict::Resume)
+        );
+        let c = &a.contradictions[0];
+        assert!(c.withheld.is_none());
+    }
 }

@@ -255,3 +255,55 @@ fn sealed_checks(s: &Sealed, p: &Chess, env: &Envelope, a: &mut Audit) {
     }
     let _ = env;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::envelope::audit::testing::{envelope, judged, with};
+
+    #[test]
+    fn the_sealed_move_may_be_the_last_move_of_the_sealers_scoresheet() {
+        let a = judged(&with(&[
+            ("sealed_move", None),
+            ("white_scoresheet", Some("\"1. e4 e5 2. Cf3 Cc6 3. Ab5\"")),
+        ]));
+        assert_eq!(a.sealed_source, Some("scoresheet"));
+        assert_eq!(a.sealed.as_ref().map(|s| s.written.as_str()), Some("Ab5"));
+        // Written on both, differently: the envelope's is judged, with a warning.
+        let a = judged(&with(&[(
+            "white_scoresheet",
+            Some("\"1. e4 e5 2. Cf3 Cc6 3. Ac4\""),
+        )]));
+        assert_eq!(a.sealed_source, Some("envelope"));
+        let copy = a
+            .checks
+            .iter()
+            .find(|c| c.id == "sealed_move_copy")
+            .unwrap();
+        assert_eq!(copy.status, Status::Warning);
+    }
+
+    #[test]
+    fn the_sealers_notation() {
+        let env = envelope(&with(&[]));
+        let sheets = [None, None];
+        assert_eq!(notation(&env, &sheets, Some(Color::White)).code, "en");
+        let env = envelope(&with(&[("language", Some("\"it\""))]));
+        assert_eq!(notation(&env, &sheets, Some(Color::White)).code, "it");
+    }
+
+    #[test]
+    fn a_sealed_move_with_a_wrong_number_is_a_warning() {
+        let a = judged(&with(&[("sealed_move", Some("\"4. Ab5\""))]));
+        let c = a
+            .checks
+            .iter()
+            .find(|c| c.id == "sealed_move_number")
+            .unwrap();
+        assert_eq!(c.status, Status::Warning);
+        assert_eq!(
+            a.decision.unwrap().verdict,
+            crate::envelope::Verdict::Resume
+        );
+    }
+}

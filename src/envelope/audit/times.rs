@@ -129,3 +129,58 @@ pub(super) fn times(
     }
     flags
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        envelope::audit::testing::{envelope, judged, with},
+        laws::fen_pos,
+    };
+
+    fn flags(white: &str, black: &str, fen: &str, sealer: Color) -> (Flags, Audit) {
+        let env = envelope(&with(&[
+            ("white_time", Some(white)),
+            ("black_time", Some(black)),
+            ("time_control", Some("\"40/7200:1800\"")),
+        ]));
+        let mut a = judged("");
+        a.checks.clear();
+        let f = times(&env, &Some(fen_pos(fen)), Some(sealer), &mut a);
+        (f, a)
+    }
+
+    #[test]
+    fn flags_against_the_time_control() {
+        // Move 45 of 40/2h then 30 min: both beyond 2:30 in the last period.
+        let fen = "8/1R4p1/6kp/3P4/1p2PK2/2b2N1r/8/8 w - - 0 45";
+        let (f, a) = flags("\"2:31:00\"", "\"2:30:40\"", fen, Color::White);
+        assert!(f.sealer && f.opponent && f.last_period, "{f:?}");
+        assert_eq!(a.checks[0].status, Status::Error);
+        // Within the time: no flag.
+        let (f, a) = flags("\"2:00:00\"", "\"2:10:00\"", fen, Color::White);
+        assert!(!f.sealer && !f.opponent, "{f:?}");
+        assert_eq!(a.checks[0].status, Status::Ok);
+        // Black sealing move 40 had 2 hours; White completed move 40 within them too.
+        let fen = "8/1R4p1/6kp/3P4/1p2PK2/2b2N1r/8/8 b - - 0 40";
+        let (f, _) = flags("\"1:59:00\"", "\"2:00:01\"", fen, Color::Black);
+        assert!(f.sealer && !f.opponent && !f.last_period, "{f:?}");
+    }
+
+    #[test]
+    fn without_a_position_the_times_are_only_listed() {
+        let env = envelope(&with(&[("time_control", Some("\"40/7200:1800\""))]));
+        let mut a = judged("");
+        a.checks.clear();
+        let f = times(&env, &None, None, &mut a);
+        assert!(!f.sealer && !f.opponent);
+        assert!(
+            a.checks[0]
+                .message
+                .en
+                .contains("not checked against the time control"),
+            "{}",
+            a.checks[0].message.en
+        );
+    }
+}

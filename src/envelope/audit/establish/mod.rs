@@ -278,3 +278,58 @@ fn from_sheets(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::Position;
+
+    use crate::envelope::audit::{
+        testing::{judged, with},
+        Status,
+    };
+
+    fn check(a: &crate::envelope::Audit, id: &str) -> Status {
+        a.checks
+            .iter()
+            .find(|c| c.id == id)
+            .expect("the check")
+            .status
+    }
+
+    #[test]
+    fn agreeing_scoresheets_establish_the_position() {
+        let a = judged(&with(&[]));
+        assert_eq!(check(&a, "position"), Status::Ok);
+        assert_eq!(check(&a, "agreement"), Status::Ok);
+        assert_eq!(a.before.as_ref().map(|p| p.fullmoves().get()), Some(3));
+    }
+
+    #[test]
+    fn scoresheets_that_differ_before_the_adjournment_establish_nothing() {
+        let a = judged(&with(&[(
+            "black_scoresheet",
+            Some("\"1. e4 e5 2. Cf3 Cf6\""),
+        )]));
+        assert_eq!(check(&a, "agreement"), Status::Error);
+        assert_eq!(check(&a, "position"), Status::Error);
+        assert!(a.before.is_none() && a.decision.is_none());
+    }
+
+    #[test]
+    fn a_recorded_position_is_checked_against_the_scoresheets() {
+        let fen = "\"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\"";
+        let a = judged(&with(&[("position", Some(fen))]));
+        assert_eq!(check(&a, "position"), Status::Ok);
+        assert_eq!(check(&a, "position_matches"), Status::Ok);
+        // A scoresheet that stops short of it.
+        let a = judged(&with(&[
+            ("position", Some(fen)),
+            ("black_scoresheet", Some("\"1. e4 e5\"")),
+        ]));
+        assert_eq!(check(&a, "position_matches"), Status::Error);
+        assert_eq!(
+            a.decision.unwrap().verdict,
+            crate::envelope::Verdict::Resume
+        );
+    }
+}
