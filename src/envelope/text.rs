@@ -1,6 +1,15 @@
 //! The two languages of the report: English and Italian (`--report-lang it`). Every message
 //! an arbiter reads is kept in both, so that one audit can be printed in either.
 
+//!
+//! ```
+//! use scoresheet::envelope::text::{player, ReportLang};
+//! use shakmaty::Color;
+//! let m = player(Color::Black, Some("Bianchi"));
+//! assert_eq!(m.get(ReportLang::En), "Black (Bianchi)");
+//! assert_eq!(m.get(ReportLang::It), "il Nero (Bianchi)");
+//! ```
+
 use serde::Serialize;
 use shakmaty::{Chess, Color, Move};
 

@@ -31,16 +31,38 @@
 //! establish it by agreeing; where they differ before it, the position cannot be
 //! re-established (I.12.2) and no verdict is given.
 //!
-//! Each step has a room of its own: [`establish`] (the position before the sealed move),
+//! Each step has a room of its own: `establish` (the position before the sealed move),
 //! `items` (I.2.1, I.2.4, I.2.5, I.2.7), `times` (I.2.3 and the flags), `sealed_move` (the
 //! sealed move read and checked), `draw_offer` (I.2.6, I.4), `ended` and `decide` (the
 //! decision), `exception` (Art. 6.9), `reconcile` (records that contradict each other). The
 //! audit holds data; its prose for people is written by [`super::report`].
+//!
+//! ```
+//! use scoresheet::envelope::{audit::{judge, Defect, Ground}, schema, Verdict};
+//! let envelope = r#"
+//! white = "Rossi"
+//! black = "Bianchi"
+//! position = "after 2"
+//! white_time = "0:10"
+//! black_time = "0:12"
+//! sealer = "Rossi"
+//! sealed_move_number = 3
+//! resumption_date = "2026-11-29 15:00"
+//! resumption_place = "Milano"
+//! sealed_move = "Ab6"
+//! white_scoresheet = "1. e4 e5 2. Cf3 Cc6"
+//! black_scoresheet = "1. e4 e5 2. Cf3 Cc6"
+//! "#;
+//! let env = schema::read(envelope, std::path::Path::new(".")).unwrap();
+//! let d = judge(&env, "busta.toml").decision.unwrap();
+//! assert_eq!((d.verdict, d.rule), (Verdict::SealerLoses, "I.8.3"));
+//! assert!(matches!(d.ground, Ground::Defective { defect: Defect::Illegal, .. }));
+//! ```
 
 mod decide;
 mod draw_offer;
 mod ended;
-pub mod establish;
+mod establish;
 mod exception;
 mod items;
 mod reconcile;

@@ -3,6 +3,29 @@
 //!
 //! Rooms: [`paragraph()`](paragraph::paragraph) (read aloud), `decision` (a decision in
 //! words: [`reason`], [`notes`]); the text and JSON printers are here.
+//!
+//! ```
+//! use scoresheet::envelope::{audit_text, report, ReportLang};
+//! let envelope = r#"
+//! white = "Rossi"
+//! black = "Bianchi"
+//! position = "after 2"
+//! white_time = "0:10"
+//! black_time = "0:12"
+//! sealer = "Rossi"
+//! sealed_move_number = 3
+//! resumption_date = "2026-11-29 15:00"
+//! resumption_place = "Milano"
+//! sealed_move = "Ab5"
+//! white_scoresheet = "1. e4 e5 2. Cf3 Cc6"
+//! black_scoresheet = "1. e4 e5 2. Cf3 Cc6"
+//! "#;
+//! let a = audit_text(envelope, "busta.toml", std::path::Path::new(".")).unwrap();
+//! assert!(report::text(&a, ReportLang::It).contains("Verdetto: SI RIPRENDE IL GIOCO (I.9.1)"));
+//! assert_eq!(report::json(&a, ReportLang::En)["verdict"], "resume");
+//! let d = a.decision.as_ref().unwrap();
+//! assert_eq!(report::reason(d, &a).en, "the sealed move 3.Bb5 is legal and the game goes on");
+//! ```
 
 mod decision;
 mod paragraph;

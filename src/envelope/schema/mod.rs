@@ -7,6 +7,25 @@
 //! Rooms: `raw` (the TOML document as written, and why it cannot be read), `values` (sides,
 //! colours and move numbers as people write them), `items` (each item read and checked),
 //! `read` (the whole envelope).
+//!
+//! ```
+//! use scoresheet::envelope::schema::{read, PositionSpec};
+//! use shakmaty::Color;
+//! let env = read(
+//!     "bianco = \"Rossi\"\nposizione = \"dopo la mossa 40 del Nero\"\n",
+//!     std::path::Path::new("."),
+//! )
+//! .unwrap();
+//! assert_eq!(env.key_name("white"), "bianco");
+//! let position = env.position.as_ref().map(|i| &i.value);
+//! assert!(matches!(
+//!     position,
+//!     Some(PositionSpec::After { number: 40, side: Some(Color::Black) })
+//! ));
+//! // An item not written is an error of the envelope, named as its other keys are.
+//! let sealer = env.errors.iter().find(|e| e.item == "sealer").unwrap();
+//! assert!(sealer.message.en.contains("`sigillante`"), "{}", sealer.message.en);
+//! ```
 
 mod items;
 mod raw;
