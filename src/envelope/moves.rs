@@ -9,7 +9,7 @@ use super::text::Msg;
 use crate::{
     laws::repetition::key,
     notation::languages::{by_code, english},
-    replay::render::san_in,
+    notation::render::san_in,
 };
 
 /// A position as FEN (en passant square only when a capture is legal).

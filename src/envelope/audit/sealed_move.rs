@@ -13,7 +13,7 @@ use crate::{
         text::{side, Msg},
     },
     notation::languages::{by_code, english, Language},
-    replay::render::{san_in, uci},
+    notation::render::{san_in, uci},
 };
 
 /// Read the sealed move where it is written and check it: the text as written with where

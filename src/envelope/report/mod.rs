@@ -42,7 +42,7 @@ use super::{
 };
 use crate::{
     notation::languages::english,
-    replay::render::{san_in, uci},
+    notation::render::{san_in, uci},
 };
 use decision::{decision_words, verdict_words, would};
 pub use decision::{notes, reason};
