@@ -9,6 +9,7 @@
 //! assert_eq!(rec.status, "ok");
 //! ```
 
+pub mod fast_san;
 pub mod render;
 pub mod resolve;
 pub mod suggest;

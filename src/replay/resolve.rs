@@ -128,8 +128,16 @@ fn candidates(pos: &Chess, w: &WrittenMove, role: Option<Role>) -> MoveList {
     }
 }
 
-/// Match a written move against the legal moves.
+/// Match a written move against the legal moves: from shakmaty's attack tables where that
+/// settles it (see [`super::fast_san`]), else by [`resolve_by_candidates`].
 pub fn resolve(pos: &Chess, w: &WrittenMove, lang: &Language) -> Resolution {
+    super::fast_san::resolve_fast(pos, w, lang)
+        .unwrap_or_else(|| resolve_by_candidates(pos, w, lang))
+}
+
+/// Match a written move against the legal moves shakmaty lists for it: the reference that
+/// [`super::fast_san`] must agree with, and the path of every move it does not settle.
+pub fn resolve_by_candidates(pos: &Chess, w: &WrittenMove, lang: &Language) -> Resolution {
     match w.kind {
         WrittenKind::Null => return Resolution::Null,
         WrittenKind::Castle(side) => {
