@@ -293,7 +293,7 @@ struct Reader {
     /// The file being split: its index and name, and its splitter.
     current: Option<(usize, String, Splitter)>,
     read: Arc<AtomicU64>,
-    stop: &'static AtomicBool,
+    stop: Arc<AtomicBool>,
 }
 
 impl Reader {
@@ -354,7 +354,7 @@ impl Reader {
 impl Batches {
     /// `threaded`: read on a thread of its own (for parallel runs; a one-thread run reads
     /// on the calling thread).
-    pub fn new(files: Vec<PathBuf>, threaded: bool, stop: &'static AtomicBool) -> Batches {
+    pub fn new(files: Vec<PathBuf>, threaded: bool, stop: Arc<AtomicBool>) -> Batches {
         Batches::start(files, None, threaded, stop)
     }
 
@@ -366,7 +366,7 @@ impl Batches {
         range: crate::shard::ByteRange,
         start_line: u64,
         threaded: bool,
-        stop: &'static AtomicBool,
+        stop: Arc<AtomicBool>,
     ) -> io::Result<(Batches, Arc<std::sync::Mutex<crate::shard::ShardReport>>)> {
         let shard = crate::shard::open(&path, range, start_line)?;
         let report = shard.report();
@@ -384,7 +384,7 @@ impl Batches {
         files: Vec<PathBuf>,
         opened: Option<(usize, String, Splitter)>,
         threaded: bool,
-        stop: &'static AtomicBool,
+        stop: Arc<AtomicBool>,
     ) -> Batches {
         let read = Arc::new(AtomicU64::new(0));
         let reader = Box::new(Reader {

@@ -5,7 +5,9 @@
 //! letters of every language) → [`replay`] (positions, language detection, resolution of each
 //! written move against the legal moves) → [`finding::Finding`]s → [`report`].
 
+pub mod bulk;
 pub mod envelope;
+pub mod error;
 pub mod export;
 pub mod finding;
 pub mod input;

@@ -40,7 +40,7 @@ use crate::{
 use layout::{Layout, MAX_LINE};
 
 /// How moves are written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Notation {
     /// Standard algebraic: `Nf3`, `exd5`, `e8=Q+`.
     #[default]
