@@ -231,6 +231,16 @@ pub fn notation_issues(
     strict: bool,
     out: &mut Vec<NotationIssue>,
 ) {
+    // The common case, asked at every ply: without --strict-notation only a lowercase letter,
+    // a written origin or a left-out destination rank can be an issue.
+    if !strict
+        && !w.piece.is_some_and(|l| l.lowercase)
+        && w.from_file.is_none()
+        && w.from_rank.is_none()
+        && w.to_rank.is_some()
+    {
+        return;
+    }
     let mut add = |reason, message: String| out.push(NotationIssue { reason, message });
     if w.piece.is_some_and(|l| l.lowercase) {
         add(
