@@ -9,6 +9,7 @@
 //! assert_eq!(rec.status, "ok");
 //! ```
 
+pub mod fast_san;
 pub mod resolve;
 pub mod suggest;
 
@@ -1702,37 +1703,45 @@ impl<'a> Game<'a> {
                 return;
             }
         };
-        let mut next = line.pos.clone();
-        next.play_unchecked(chosen);
-        if notation {
-            // Whether the move mates is asked only where a mark is to be judged: with
-            // --strict-notation, on a move marked or giving check.
-            let mate = self.strict_notation
-                && (w.check != crate::notation::moves::CheckMark::None || next.is_check())
-                && next.is_checkmate();
-            let mut issues: Vec<NotationIssue> = Vec::new();
-            notation_issues(
-                &line.pos,
-                chosen,
-                w,
-                &next,
-                mate,
-                self.strict_notation,
-                &mut issues,
-            );
-            for issue in issues {
-                let mut f = self.finding(Kind::Notation, ply, at.offset, issue.message, line);
-                f.reason = Some(issue.reason);
-                f.move_text = Some(label());
-                acc.findings.push(f);
-            }
+        // The position before the move is overwritten in place in `line.before` (variations
+        // branch from it) and the move is played on the line's own position: one copy of a
+        // position per ply, none moved.
+        match &mut line.before {
+            Some(before) => before.clone_from(&line.pos),
+            None => line.before = Some(line.pos.clone()),
         }
-        acc.emit(line, || GameEvent::Move {
-            before: line.pos.clone(),
-            mv: chosen,
-            glyph: w.glyph,
-        });
-        line.before = Some(std::mem::replace(&mut line.pos, next));
+        line.pos.play_unchecked(chosen);
+        if let Some(before) = &line.before {
+            let next = &line.pos;
+            if notation {
+                // Whether the move mates is asked only where a mark is to be judged: with
+                // --strict-notation, on a move marked or giving check.
+                let mate = self.strict_notation
+                    && (w.check != crate::notation::moves::CheckMark::None || next.is_check())
+                    && next.is_checkmate();
+                let mut issues: Vec<NotationIssue> = Vec::new();
+                notation_issues(
+                    before,
+                    chosen,
+                    w,
+                    next,
+                    mate,
+                    self.strict_notation,
+                    &mut issues,
+                );
+                for issue in issues {
+                    let mut f = self.finding(Kind::Notation, ply, at.offset, issue.message, line);
+                    f.reason = Some(issue.reason);
+                    f.move_text = Some(label());
+                    acc.findings.push(f);
+                }
+            }
+            acc.emit(line, || GameEvent::Move {
+                before: before.clone(),
+                mv: chosen,
+                glyph: w.glyph,
+            });
+        }
         line.ply = ply;
         line.last_move = Some(chosen);
         line.advance(numbered, at);
