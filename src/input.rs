@@ -1,6 +1,14 @@
 //! Inputs for bulk validation: directories walked for game files, and compressed files
 //! (`.gz`, `.zst`, `.bz2`, `.xz`) decoded as streams, recognised by their extension or by
 //! their magic bytes.
+//!
+//! ```
+//! use scoresheet::input::{is_game_file, Compression};
+//! use std::path::Path;
+//! assert!(is_game_file(Path::new("club/2024.pgn.zst")));
+//! assert!(!is_game_file(Path::new("club/notes.doc")));
+//! assert_eq!(Compression::from_magic(&[0x1f, 0x8b, 8, 0]), Compression::Gzip);
+//! ```
 
 use std::{
     fs::File,

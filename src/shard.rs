@@ -61,6 +61,17 @@
 //! assert_eq!((games.len(), games[0].offset, games[0].line), (1, 27, 5));
 //! assert_eq!(second.first, first.stop);
 //! //! ```
+//!
+//! ```
+//! use scoresheet::shard::{ByteRange, Shard};
+//! let file = "1. e4 e5 *\n\n1. d4 d5 *\n\n1. c4 c5 *\n";
+//! let range: ByteRange = "0:20".parse().unwrap();
+//! // The shard owns the games whose first line begins in [0, 20): those at bytes 0 and 12;
+//! // the one at byte 24 belongs to the next shard.
+//! let games: Vec<_> = Shard::new(file.as_bytes(), range, 0, 1).filter_map(Result::ok).collect();
+//! assert_eq!(games.len(), 2);
+//! assert_eq!(range.to_string(), "0:20");
+//! ```
 
 use std::{
     fmt,

@@ -5,6 +5,13 @@
 //! A game that ended `1/2-1/2` before move N with no other reason to be drawn (no ending of
 //! its own, no threefold or fifty-move claim open at its last position) was drawn by
 //! agreement too early.
+//!
+//! ```
+//! use scoresheet::laws::draw_offer::before_move;
+//! // 58 plies from the start: the last move is Black's 29th, before move 30; 59 reach it.
+//! assert!(before_move(30, 58, 1, true));
+//! assert!(!before_move(30, 59, 1, true));
+//! ```
 
 /// Whether the game's last move comes before move `n` (`plies` played from a start whose
 /// first move is number `first_move`, White to move when `white_first`).

@@ -3,6 +3,14 @@
 //! these; at one and the same ply checkmate takes precedence (9.6.2 says so for the 75th move),
 //! then stalemate, then a dead position, then the automatic draws. Moves recorded after that
 //! point were played after the game had ended.
+//!
+//! ```
+//! use scoresheet::laws::ending::{first, EndKind};
+//! // Mate on the move that also makes the 75th: the mate stands (9.6.2).
+//! let t = first(&[(EndKind::SeventyFiveMoves, 150), (EndKind::Checkmate, 150)]).unwrap();
+//! assert_eq!((t.kind, t.ply), (EndKind::Checkmate, 150));
+//! assert_eq!(t.kind.article(), "5.1.1");
+//! ```
 
 use serde::Serialize;
 

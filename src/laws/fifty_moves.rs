@@ -6,6 +6,17 @@
 //! each player had no pawn move and no capture; the player to move may claim (9.3.2), and the
 //! player who made move N could have claimed by writing it first (9.3.1). Clock 150: the game
 //! is drawn at once (9.6.2) — unless that last move gave checkmate, which takes precedence.
+//!
+//! ```
+//! use scoresheet::laws::fifty_moves::find;
+//! use shakmaty::{fen::Fen, CastlingMode, Chess};
+//! let fen: Fen = "8/8/4k3/8/8/4K3/8/R7 w - - 99 80".parse().unwrap();
+//! let before: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+//! let after = shakmaty::Position::play(before.clone(), "Ra2".parse::<shakmaty::san::San>().unwrap().to_move(&before).unwrap()).unwrap();
+//! let counts = find(&[&before, &after]);
+//! assert_eq!(counts.fifty, [1]);
+//! assert_eq!(counts.seventy_five, None);
+//! ```
 
 use shakmaty::{Chess, Position};
 

@@ -5,6 +5,15 @@
 //!
 //! Plies are 1-based half-moves from the game's start position (its `[FEN]` if any); "at ply
 //! N" means "in the position after ply N".
+//!
+//! ```
+//! use scoresheet::{finding::Kind, replay::{validate_text, Options}};
+//! // Fool's mate, and a result that gives the win to the mated side.
+//! let r = validate_text("1. f3 e5 2. g4 Qh4# 1-0", &Options::default());
+//! let kinds: Vec<Kind> = r.findings.iter().map(|f| f.kind).collect();
+//! assert_eq!(kinds, [Kind::Checkmate, Kind::ResultMismatch]);
+//! assert_eq!(r.findings[0].article, Some("5.1.1"));
+//! ```
 
 pub mod chess960;
 pub mod dead;

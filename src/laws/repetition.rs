@@ -9,6 +9,21 @@
 //! A position that stands for the third time at ply N may be claimed by the player to move
 //! (9.2.1.2); the player who made move N could have claimed by writing it first (9.2.1.1).
 //! The fifth occurrence ends the game (9.6.1); occurrences need not be consecutive.
+//!
+//! ```
+//! use scoresheet::laws::repetition::find;
+//! use shakmaty::{san::San, Chess, Position};
+//! let mut positions = vec![Chess::default()];
+//! for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+//!     let pos = positions.last().unwrap().clone();
+//!     let m = san.parse::<San>().unwrap().to_move(&pos).unwrap();
+//!     positions.push(pos.play(m).unwrap());
+//! }
+//! let refs: Vec<&Chess> = positions.iter().collect();
+//! let reps = find(&refs);
+//! assert_eq!(reps.threefold[0], (8, vec![0, 4, 8]));
+//! assert!(reps.fivefold.is_none());
+//! ```
 
 use shakmaty::{zobrist::Zobrist64, Chess, EnPassantMode, Position};
 

@@ -4,6 +4,12 @@
 //! moves"), and a Result tag that differs from the result written in the movetext. The tag
 //! and the result after the moves are each held against the board, so that a finding names
 //! the one the board contradicts.
+//!
+//! ```
+//! use scoresheet::laws::result::on_time;
+//! assert!(on_time(Some("time forfeit")));
+//! assert!(!on_time(Some("normal")));
+//! ```
 
 use shakmaty::Color;
 
