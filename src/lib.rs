@@ -8,6 +8,7 @@
 pub mod envelope;
 pub mod export;
 pub mod finding;
+pub mod i18n;
 pub mod input;
 pub mod laws;
 pub mod notation;

@@ -113,10 +113,14 @@ macro_rules! jobs_help {
 struct ValidateArgs {
     #[arg(help = files_help!())]
     files: Vec<PathBuf>,
-    /// Report format: one block per game (text), one JSON object per line (jsonl), or one
-    /// CSV row per finding (csv).
+    /// Report format: one block per game (text), one JSON object per line (jsonl), one
+    /// CSV row per finding (csv), or one self-contained page for the arbiter with a board at
+    /// each finding (html; best with --output).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Language of the report's messages and headings (JSON and CSV ids stay English).
+    #[arg(long, value_enum, default_value_t = ReportLanguage::En)]
+    report_lang: ReportLanguage,
     /// Notation language of the piece letters: `auto` decides per game; or a code such as
     /// `it`, `en`, `de`, `fr`, `es`, `nl`, `pl`, `hu`, `ru`, `figurine`.
     #[arg(long, default_value = "auto")]
@@ -463,8 +467,11 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
         .as_ref()
         .filter(|p| !p.is_empty())
         .map(PathBuf::from);
-    if args.duplicates.is_some() && dup_file.is_none() && args.format == Format::Csv {
-        eprintln!("scoresheet: with --format csv, give the duplicates a file of their own: --duplicates=FILE");
+    if args.duplicates.is_some()
+        && dup_file.is_none()
+        && matches!(args.format, Format::Csv | Format::Html)
+    {
+        eprintln!("scoresheet: with --format csv or html, give the duplicates a file of their own: --duplicates=FILE");
         return ExitCode::from(2);
     }
     let mut io_error = false;
@@ -518,7 +525,7 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
     let reporter = if args.summary {
         Reporter::per_game(Vec::new())
     } else {
-        Reporter::new(args.format, Vec::new())
+        Reporter::in_language(args.format, Vec::new(), report_lang(args.report_lang))
     };
     let mut reporter = match reporter {
         Ok(r) => r,
@@ -601,7 +608,15 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
             }
             chunk.extend_from_slice(&d.text);
         }
-        if let Err(e) = written.and_then(|()| out.write_all(&chunk)) {
+        // The HTML page opens with the summary: its games wait in the reporter till the end.
+        let written = written.and_then(|()| match args.format {
+            Format::Html => {
+                reporter.out_mut().extend_from_slice(&chunk);
+                Ok(())
+            }
+            _ => out.write_all(&chunk),
+        });
+        if let Err(e) = written {
             return write_failed(&e, "writing the report");
         }
         if split_clean.is_some() || split_bad.is_some() {
@@ -670,7 +685,7 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
         let found = finder.finish(|g| {
             number += 1;
             match format {
-                Format::Text => g.write_text(number, &names, &mut target),
+                Format::Text | Format::Html => g.write_text(number, &names, &mut target),
                 Format::Jsonl => g.write_json(number, &names, &mut target),
                 Format::Csv => g.write_csv(number, &names, &mut target),
             }
@@ -683,8 +698,12 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let finished = reporter
-        .finish()
+    let page = match args.format {
+        Format::Html => reporter.finish_html(),
+        _ => Ok(()),
+    };
+    let finished = page
+        .and_then(|()| reporter.finish())
         .and_then(|()| out.write_all(&std::mem::take(reporter.out_mut())))
         .and_then(|()| out.flush())
         .and_then(|()| split_clean.as_mut().map_or(Ok(()), |f| f.flush()))
@@ -996,6 +1015,10 @@ fn position_cmd(args: PositionArgs) -> ExitCode {
     };
     let judgements: Vec<position::Judgement> =
         fens.par_iter().map(|f| position::judge(f)).collect();
+    if args.format == Format::Html {
+        eprintln!("scoresheet: position writes text, jsonl or csv");
+        return ExitCode::from(2);
+    }
     let mut out = io::BufWriter::new(io::stdout().lock());
     if args.format == Format::Csv {
         if let Err(e) = scoresheet::report::games::write_row(&mut out, &position::CSV_HEADER) {
@@ -1010,7 +1033,7 @@ fn position_cmd(args: PositionArgs) -> ExitCode {
                 .map_err(io::Error::from)
                 .and_then(|()| out.write_all(b"\n")),
             Format::Csv => scoresheet::report::games::write_row(&mut out, &position::csv_row(j)),
-            Format::Text => out.write_all(position::to_text(j).as_bytes()),
+            Format::Text | Format::Html => out.write_all(position::to_text(j).as_bytes()),
         };
         if let Err(e) = written {
             return write_failed(&e, "");
@@ -1039,6 +1062,13 @@ enum EnvelopeFormat {
 enum ReportLanguage {
     En,
     It,
+}
+
+fn report_lang(l: ReportLanguage) -> scoresheet::i18n::ReportLang {
+    match l {
+        ReportLanguage::En => scoresheet::i18n::ReportLang::En,
+        ReportLanguage::It => scoresheet::i18n::ReportLang::It,
+    }
 }
 
 #[derive(clap::Args)]

@@ -11,10 +11,16 @@ use std::{
     io::{self, Write},
 };
 
-use crate::{finding::Severity, replay::GameRecord};
+use crate::{
+    finding::Severity,
+    i18n::{self, ReportLang},
+    replay::GameRecord,
+};
 
+pub mod board;
 pub mod duplicates;
 pub mod games;
+pub mod html;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Format {
@@ -22,6 +28,9 @@ pub enum Format {
     Text,
     Jsonl,
     Csv,
+    /// One self-contained HTML page for the arbiter: a summary, then each game with findings
+    /// with its moves and a board at each finding (see [`html`]).
+    Html,
 }
 
 pub const CSV_HEADER: [&str; 18] = [
@@ -125,11 +134,31 @@ pub struct Formatter {
     format: Format,
     /// CSV only: one row per game ([`games`]) instead of one per finding.
     game_rows: bool,
+    /// The language of the messages and headings (JSON and CSV ids stay English).
+    lang: ReportLang,
 }
 
 impl Formatter {
     pub fn write<W: Write>(&self, out: &mut W, r: &GameRecord) -> io::Result<()> {
+        if self.lang != ReportLang::En {
+            let mut local = r.clone();
+            i18n::localise(&mut local, self.lang);
+            return match self.format {
+                Format::Text => {
+                    let mut block = Vec::new();
+                    write_text_in(&mut block, &local, self.lang)?;
+                    out.write_all(&escape_controls(&block))
+                }
+                _ => self.write_as_is(out, &local),
+            };
+        }
+        self.write_as_is(out, r)
+    }
+
+    /// `r` with its messages already in the report's language.
+    fn write_as_is<W: Write>(&self, out: &mut W, r: &GameRecord) -> io::Result<()> {
         match self.format {
+            Format::Html => html::write_frame(out, r, self.lang),
             Format::Jsonl => {
                 serde_json::to_writer(&mut *out, r)?;
                 out.write_all(b"\n")
@@ -174,10 +203,16 @@ pub struct Reporter<W: Write> {
 
 impl<W: Write> Reporter<W> {
     pub fn new(format: Format, out: W) -> io::Result<Reporter<W>> {
+        Reporter::in_language(format, out, ReportLang::En)
+    }
+
+    /// A reporter whose messages and headings are in `lang`.
+    pub fn in_language(format: Format, out: W, lang: ReportLang) -> io::Result<Reporter<W>> {
         let mut r = Reporter {
             formatter: Formatter {
                 format,
                 game_rows: false,
+                lang,
             },
             out,
             summary: Summary::default(),
@@ -194,6 +229,7 @@ impl<W: Write> Reporter<W> {
             formatter: Formatter {
                 format: Format::Csv,
                 game_rows: true,
+                lang: ReportLang::En,
             },
             out,
             summary: Summary::default(),
@@ -219,10 +255,21 @@ impl<W: Write> Reporter<W> {
 
     /// Write what ends the report (the summary table in text format) and flush.
     pub fn finish(&mut self) -> io::Result<()> {
-        if self.formatter.format == Format::Text {
-            write_summary(&mut self.out, &self.summary)?;
+        match (self.formatter.format, self.formatter.lang) {
+            (Format::Text, ReportLang::En) => write_summary(&mut self.out, &self.summary)?,
+            (Format::Text, lang) => write_summary_in(&mut self.out, &self.summary, lang)?,
+            _ => {}
         }
         self.out.flush()
+    }
+}
+
+impl Reporter<Vec<u8>> {
+    /// The HTML page of the records written so far (each [`Formatter::write`] left a frame
+    /// in the buffer), replacing them: summary first, then the games.
+    pub fn finish_html(&mut self) -> io::Result<()> {
+        let frames = std::mem::take(&mut self.out);
+        html::write_document(&mut self.out, &frames, &self.summary, self.formatter.lang)
     }
 }
 
@@ -371,6 +418,147 @@ fn write_summary<W: Write>(out: &mut W, s: &Summary) -> io::Result<()> {
         writeln!(out, "{:<24} games", "finding")?;
         for (k, n) in &s.by_kind {
             writeln!(out, "{k:<24} {n}")?;
+        }
+    }
+    Ok(())
+}
+
+/// [`write_text`] in another language: the same lines, the words from the catalogue.
+fn write_text_in<W: Write>(out: &mut W, r: &GameRecord, lang: ReportLang) -> io::Result<()> {
+    let tag = |name: &str| {
+        r.tags
+            .0
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or("?")
+    };
+    let candidates = if r.lang_candidates.is_empty() {
+        String::new()
+    } else {
+        i18n::fill(
+            lang,
+            "also_languages",
+            &[("languages", &r.lang_candidates.join(", "))],
+        )
+    };
+    let filtered = match r.filtered_out {
+        0 => String::new(),
+        1 => i18n::ui(lang, "one_filtered_out").to_string(),
+        n => i18n::fill(lang, "filtered_out", &[("count", &n.to_string())]),
+    };
+    let status = i18n::ui(
+        lang,
+        if r.status == "error" {
+            "status_error"
+        } else {
+            "status_ok"
+        },
+    );
+    let header = i18n::fill(
+        lang,
+        "game_header",
+        &[
+            ("file", &r.file),
+            ("line", &r.line.to_string()),
+            ("game", &r.game.to_string()),
+            ("white", tag("White")),
+            ("black", tag("Black")),
+            ("result", r.result.unwrap_or(tag("Result"))),
+            ("lang", &r.lang),
+            ("candidates", &candidates),
+            ("plies", &r.plies.to_string()),
+            ("status", status),
+            ("filtered", &filtered),
+        ],
+    );
+    writeln!(out, "{header}")?;
+    for f in &r.findings {
+        let mv = f
+            .move_text
+            .as_deref()
+            .map(|m| format!(" {m}"))
+            .unwrap_or_default();
+        let var = f
+            .variation
+            .map(|d| i18n::fill(lang, "in_variation", &[("depth", &d.to_string())]))
+            .unwrap_or_default();
+        let line = i18n::fill(
+            lang,
+            "finding_line",
+            &[
+                ("line", &f.line.to_string()),
+                ("column", &f.column.to_string()),
+                (
+                    "severity",
+                    i18n::word(lang, "severity", severity_id(f.severity)),
+                ),
+                ("kind", i18n::word(lang, "kind", f.kind.id())),
+                ("variation", &var),
+                ("ply", &f.ply.to_string()),
+                ("move", &mv),
+                ("message", &f.message),
+            ],
+        );
+        writeln!(out, "{line}")?;
+        if let Some(s) = f.suggestions.as_ref().filter(|s| !s.is_empty()) {
+            let list: Vec<&str> = s.iter().map(|x| x.san.as_str()).collect();
+            let moves = list.join(", ");
+            writeln!(
+                out,
+                "{}",
+                i18n::fill(lang, "did_you_mean", &[("moves", &moves)])
+            )?;
+        }
+    }
+    if let Some(p) = r.irregular_from_ply {
+        writeln!(
+            out,
+            "{}",
+            i18n::fill(lang, "irregular_from", &[("ply", &p.to_string())])
+        )?;
+    }
+    Ok(())
+}
+
+/// [`write_summary`] in another language.
+fn write_summary_in<W: Write>(out: &mut W, s: &Summary, lang: ReportLang) -> io::Result<()> {
+    let note = match s.errors_filtered_out {
+        0 => String::new(),
+        n => i18n::fill(lang, "errors_filtered_note", &[("count", &n.to_string())]),
+    };
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{}",
+        i18n::fill(
+            lang,
+            "summary_line",
+            &[
+                ("games", &s.games.to_string()),
+                ("plies", &s.plies.to_string()),
+                ("errors", &s.games_with_errors.to_string()),
+                ("note", &note),
+            ],
+        )
+    )?;
+    if !s.by_kind.is_empty() {
+        let names: Vec<(&str, u64)> = s
+            .by_kind
+            .iter()
+            .map(|(k, n)| (i18n::word(lang, "kind", k), *n))
+            .collect();
+        let width = names
+            .iter()
+            .map(|(k, _)| k.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(24);
+        let head = i18n::ui(lang, "finding").to_lowercase();
+        let games = i18n::ui(lang, "games").to_lowercase();
+        writeln!(out, "{head:<width$} {games}")?;
+        for (k, n) in names {
+            writeln!(out, "{k:<width$} {n}")?;
         }
     }
     Ok(())
