@@ -721,7 +721,45 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
             s.games
         );
     }
-    if !args.quiet {
+    let lang = report_lang(args.report_lang);
+    if !args.quiet && lang != scoresheet::i18n::ReportLang::En {
+        use scoresheet::i18n::{fill, word};
+        let secs = started.elapsed().as_secs_f64().max(1e-9);
+        let note = match s.errors_filtered_out {
+            0 => String::new(),
+            n => fill(lang, "errors_filtered_note", &[("count", &n.to_string())]),
+        };
+        let _ = writeln!(
+            err,
+            "{}",
+            fill(
+                lang,
+                "closing_line",
+                &[
+                    ("games", &s.games.to_string()),
+                    ("plies", &s.plies.to_string()),
+                    ("errors", &s.games_with_errors.to_string()),
+                    ("note", &note),
+                    ("failing", &failing.to_string()),
+                    ("seconds", &format!("{secs:.2}")),
+                    ("games_per_second", &format!("{:.0}", s.games as f64 / secs)),
+                    ("plies_per_second", &format!("{:.0}", s.plies as f64 / secs)),
+                ],
+            )
+        );
+        if !s.by_kind.is_empty() {
+            let kinds: Vec<String> = s
+                .by_kind
+                .iter()
+                .map(|(k, n)| format!("{} {n}", word(lang, "kind", k)))
+                .collect();
+            let _ = writeln!(
+                err,
+                "{}",
+                fill(lang, "closing_kinds", &[("kinds", &kinds.join(", "))])
+            );
+        }
+    } else if !args.quiet {
         let secs = started.elapsed().as_secs_f64().max(1e-9);
         let _ = writeln!(
             err,

@@ -253,6 +253,15 @@ impl Recogniser {
                     Some(Some(t.replace("{file}", file)))
                 }
             }
+            // `list_TABLE`: words of TABLE separated by `, `.
+            list if list.starts_with("list_") => {
+                let words = self.to.words.get(&list["list_".len()..])?;
+                let mut out = Vec::new();
+                for w in value.split(", ") {
+                    out.push(words.get(w)?.as_str());
+                }
+                Some(Some(out.join(", ")))
+            }
             // Copied as it is. A clause of its own (after `; `) is never part of it, nor is a
             // backtick: moves are quoted between backticks, and a value running past one
             // would swallow the next quotation.
@@ -419,7 +428,8 @@ pub fn problems() -> Vec<String> {
                 }
             }
             for (name, kind) in t.slots() {
-                if !matches!(kind, "" | "msg" | "target") && !en.words.contains_key(kind) {
+                let table = kind.strip_prefix("list_").unwrap_or(kind);
+                if !matches!(kind, "" | "msg" | "target") && !en.words.contains_key(table) {
                     out.push(format!(
                         "en: finding `{id}`: no word table `{kind}` for `{name}`"
                     ));
@@ -521,7 +531,10 @@ mod tests {
                         "" => "7",
                         "msg" => "the destination rank is left out",
                         "target" => "e4",
-                        table => en.words[table].keys().min().map_or("", String::as_str),
+                        table => en.words[table.strip_prefix("list_").unwrap_or(table)]
+                            .keys()
+                            .min()
+                            .map_or("", String::as_str),
                     }),
                 }
             }

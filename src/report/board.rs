@@ -219,8 +219,7 @@ pub fn written_squares(text: &str) -> Vec<Square> {
     let b = text.as_bytes();
     let mut out = Vec::new();
     for i in 0..b.len().saturating_sub(1) {
-        let before_is_letter = i > 0 && b[i - 1].is_ascii_lowercase();
-        if !before_is_letter && (b'a'..=b'h').contains(&b[i]) && (b'1'..=b'8').contains(&b[i + 1]) {
+        if (b'a'..=b'h').contains(&b[i]) && (b'1'..=b'8').contains(&b[i + 1]) {
             if let Ok(sq) = Square::from_ascii(&b[i..i + 2]) {
                 out.push(sq);
             }
@@ -239,6 +238,7 @@ mod tests {
         assert_eq!(written_squares("12...Cf5"), vec![Square::F5]);
         assert_eq!(written_squares("3.e2-e4"), vec![Square::E2, Square::E4]);
         assert_eq!(written_squares("5.dxe5"), vec![Square::E5]);
+        assert_eq!(written_squares("Nxe7"), vec![Square::E7]);
         assert_eq!(written_squares("O-O"), vec![]);
         assert_eq!(uci_squares("e7e8q"), Some((Square::E7, Square::E8)));
         assert_eq!(uci_squares("e7"), None);
