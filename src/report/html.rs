@@ -64,8 +64,10 @@ pub fn escape(s: &str) -> String {
 pub struct GameView<'a> {
     /// The section's `id`, for links (letters, digits, `-`).
     pub anchor: String,
-    /// Where the game is: `file:line, game n`.
+    /// Where the game is: `file:line`.
     pub place: String,
+    /// The game's number in its file.
+    pub number: u64,
     pub tags: &'a [(String, String)],
     /// The start position; `None` when the game could not be set up (no board then).
     pub start: Option<&'a Chess>,
@@ -85,7 +87,8 @@ impl<'a> GameView<'a> {
     pub fn of(r: &'a GameRecord) -> GameView<'a> {
         GameView {
             anchor: anchor(&r.file, r.game),
-            place: format!("{}:{}, {}", r.file, r.line, r.game),
+            place: format!("{}:{}", r.file, r.line),
+            number: r.game,
             tags: &r.tags.0,
             start: r.start.as_ref(),
             moves: &r.mainline,
@@ -101,6 +104,16 @@ impl<'a> GameView<'a> {
             .iter()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
+    }
+
+    /// `file:line · game 3`.
+    fn where_(&self, lang: ReportLang) -> String {
+        format!(
+            "{} · {} {}",
+            self.place,
+            i18n::ui(lang, "game").to_lowercase(),
+            self.number
+        )
     }
 
     /// `White – Black  1-0`.
@@ -333,7 +346,7 @@ pub fn write_game(out: &mut String, g: &GameView, lang: ReportLang) {
         "<section class=\"game\" id=\"{}\">\n<h2>{}</h2>\n<p class=\"place\">{}</p>\n",
         escape(&g.anchor),
         escape(&g.players()),
-        escape(&g.place)
+        escape(&g.where_(lang))
     );
     if !g.tags.is_empty() {
         out.push_str("<table class=\"tags\">");
@@ -599,7 +612,7 @@ pub fn write_frame<W: Write>(out: &mut W, r: &GameRecord, lang: ReportLang) -> i
             entry,
             "<li>{} <span class=\"place\">({})</span></li>",
             escape(&view.players()),
-            escape(&view.place)
+            escape(&view.where_(lang))
         );
         frame.push(FRAME_CLEAN);
         put_part(&mut frame, entry.as_bytes());
@@ -621,7 +634,7 @@ pub fn write_frame<W: Write>(out: &mut W, r: &GameRecord, lang: ReportLang) -> i
             if r.has_errors() { "h-err" } else { "" },
             escape(&view.anchor),
             escape(&view.players()),
-            escape(&view.place),
+            escape(&view.where_(lang)),
             escape(&counts.join(", "))
         );
         let mut section = String::new();
