@@ -1094,6 +1094,9 @@ enum EnvelopeFormat {
     Text,
     /// One JSON object per envelope, one per line.
     Json,
+    /// One self-contained page for all the envelopes, in the style of `validate --format
+    /// html`: the verdict, the sealed move on a board, the position to resume from.
+    Html,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -1130,6 +1133,7 @@ fn envelope_cmd(args: EnvelopeArgs) -> ExitCode {
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut status = 0u8;
+    let mut page = String::new();
     for path in &args.files {
         let name = path.display().to_string();
         let written = match audit_file(path) {
@@ -1144,6 +1148,10 @@ fn envelope_cmd(args: EnvelopeArgs) -> ExitCode {
                 match args.format {
                     EnvelopeFormat::Json => writeln!(out, "{}", report::json(&a, lang)),
                     EnvelopeFormat::Text => writeln!(out, "{}", report::text(&a, lang)),
+                    EnvelopeFormat::Html => {
+                        scoresheet::report::envelope_html::write_envelope(&mut page, &a, lang);
+                        Ok(())
+                    }
                 }
             }
             Err(m) => {
@@ -1160,10 +1168,30 @@ fn envelope_cmd(args: EnvelopeArgs) -> ExitCode {
                     EnvelopeFormat::Text => {
                         writeln!(out, "{}", report::text_malformed(&name, &m, lang))
                     }
+                    EnvelopeFormat::Html => {
+                        scoresheet::report::envelope_html::write_malformed(
+                            &mut page, &name, &m, lang,
+                        );
+                        Ok(())
+                    }
                 }
             }
         };
         if let Err(e) = written {
+            return write_failed(&e, "");
+        }
+    }
+    if args.format == EnvelopeFormat::Html {
+        use scoresheet::report::html::{page_end, page_start};
+        let mut whole = String::new();
+        page_start(
+            &mut whole,
+            scoresheet::i18n::ui(report_lang(args.report_lang), "html_envelope_title"),
+            report_lang(args.report_lang),
+        );
+        whole.push_str(&page);
+        page_end(&mut whole);
+        if let Err(e) = out.write_all(whole.as_bytes()) {
             return write_failed(&e, "");
         }
     }

@@ -229,3 +229,48 @@ fn the_checker_catches_what_it_should() {
         Ok(2)
     );
 }
+
+#[test]
+fn envelope_pages_are_well_formed_with_their_boards() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora/envelopes");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    assert!(files.len() > 10);
+    for lang in ["en", "it"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+            .args(["envelope", "--format", "html", "--report-lang", lang])
+            .args(&files)
+            .output()
+            .unwrap();
+        assert!(matches!(out.status.code(), Some(0..=2)));
+        let page = String::from_utf8(out.stdout).unwrap();
+        check_well_formed(&page).unwrap();
+        let sections: Vec<&str> = page
+            .split("<section class=\"game envelope\"")
+            .skip(1)
+            .collect();
+        assert_eq!(sections.len(), files.len(), "{lang}");
+        // Every envelope whose position could be set up shows it, the sealed move drawn.
+        let before = if lang == "it" {
+            "Posizione prima della mossa sigillata"
+        } else {
+            "Position before the sealed move"
+        };
+        for s in &sections {
+            if s.contains(before) {
+                assert!(s.contains("<svg class=\"board\""));
+            }
+        }
+        assert!(
+            sections
+                .iter()
+                .filter(|s| s.contains("<svg class=\"board\""))
+                .count()
+                > files.len() / 2
+        );
+    }
+}

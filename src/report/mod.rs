@@ -19,6 +19,7 @@ use crate::{
 
 pub mod board;
 pub mod duplicates;
+pub mod envelope_html;
 pub mod games;
 pub mod html;
 
