@@ -123,6 +123,107 @@ impl Kind {
     }
 }
 
+impl Kind {
+    /// Every finding kind, in the order of the README's table.
+    pub const ALL: [Kind; 21] = [
+        Kind::UnreadableMove,
+        Kind::IllegalMove,
+        Kind::AmbiguousMove,
+        Kind::Notation,
+        Kind::MoveNumber,
+        Kind::Structure,
+        Kind::NullMove,
+        Kind::DrawOffer,
+        Kind::InvalidFen,
+        Kind::UnsupportedVariant,
+        Kind::OversizedGame,
+        Kind::Threefold,
+        Kind::Fivefold,
+        Kind::FiftyMoves,
+        Kind::SeventyFiveMoves,
+        Kind::Checkmate,
+        Kind::Stalemate,
+        Kind::DeadPosition,
+        Kind::MovesAfterEnd,
+        Kind::ResultMismatch,
+        Kind::EarlyDraw,
+    ];
+
+    /// A comma-separated list of kind ids (`illegal_move,threefold`), or the first unknown id.
+    pub fn parse_list(list: &str) -> Result<Vec<Kind>, String> {
+        list.split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(|id| id.parse().map_err(|_| id.to_string()))
+            .collect()
+    }
+}
+
+/// Fails to compile when a kind is added to [`Kind`] without being added to [`Kind::ALL`]
+/// (add it there too).
+#[allow(dead_code)]
+fn every_kind_is_listed(k: Kind) {
+    match k {
+        Kind::UnreadableMove
+        | Kind::IllegalMove
+        | Kind::AmbiguousMove
+        | Kind::Notation
+        | Kind::MoveNumber
+        | Kind::Structure
+        | Kind::NullMove
+        | Kind::DrawOffer
+        | Kind::InvalidFen
+        | Kind::UnsupportedVariant
+        | Kind::OversizedGame
+        | Kind::Threefold
+        | Kind::Fivefold
+        | Kind::FiftyMoves
+        | Kind::SeventyFiveMoves
+        | Kind::Checkmate
+        | Kind::Stalemate
+        | Kind::DeadPosition
+        | Kind::MovesAfterEnd
+        | Kind::ResultMismatch
+        | Kind::EarlyDraw => {}
+    }
+}
+
+/// A kind id that names no [`Kind`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownKind(pub String);
+
+impl std::fmt::Display for UnknownKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown finding kind `{}`", self.0)
+    }
+}
+
+impl std::error::Error for UnknownKind {}
+
+impl std::str::FromStr for Kind {
+    type Err = UnknownKind;
+
+    /// ```
+    /// use scoresheet::finding::Kind;
+    /// assert_eq!("threefold".parse::<Kind>(), Ok(Kind::Threefold));
+    /// assert_eq!(Kind::Threefold.to_string(), "threefold");
+    /// assert!("fourfold".parse::<Kind>().is_err());
+    /// ```
+    fn from_str(id: &str) -> Result<Kind, UnknownKind> {
+        Kind::ALL
+            .iter()
+            .copied()
+            .find(|k| k.id() == id)
+            .ok_or_else(|| UnknownKind(id.to_string()))
+    }
+}
+
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Severity {

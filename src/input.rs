@@ -293,7 +293,7 @@ struct Reader {
     /// The file being split: its index and name, and its splitter.
     current: Option<(usize, String, Splitter)>,
     read: Arc<AtomicU64>,
-    stop: &'static AtomicBool,
+    stop: Arc<AtomicBool>,
 }
 
 impl Reader {
@@ -354,7 +354,7 @@ impl Reader {
 impl Batches {
     /// `threaded`: read on a thread of its own (for parallel runs; a one-thread run reads
     /// on the calling thread).
-    pub fn new(files: Vec<PathBuf>, threaded: bool, stop: &'static AtomicBool) -> Batches {
+    pub fn new(files: Vec<PathBuf>, threaded: bool, stop: Arc<AtomicBool>) -> Batches {
         Batches::start(files, None, threaded, stop)
     }
 
@@ -366,7 +366,7 @@ impl Batches {
         range: crate::shard::ByteRange,
         start_line: u64,
         threaded: bool,
-        stop: &'static AtomicBool,
+        stop: Arc<AtomicBool>,
     ) -> io::Result<(Batches, Arc<std::sync::Mutex<crate::shard::ShardReport>>)> {
         let shard = crate::shard::open(&path, range, start_line)?;
         let report = shard.report();
@@ -384,7 +384,7 @@ impl Batches {
         files: Vec<PathBuf>,
         opened: Option<(usize, String, Splitter)>,
         threaded: bool,
-        stop: &'static AtomicBool,
+        stop: Arc<AtomicBool>,
     ) -> Batches {
         let read = Arc::new(AtomicU64::new(0));
         let reader = Box::new(Reader {
@@ -434,4 +434,36 @@ impl Iterator for Batches {
             Source::Thread(rx) => rx.recv().ok(),
         }
     }
+}
+
+/// Whether `input` (`-`: whatever standard input reads) is the file `output` names: the same
+/// device and inode, so that a link, another spelling of the path or a redirection
+/// (`-o it.txt - < it.txt`) is seen too. Creating the output would empty the input.
+pub fn same_file(input: &Path, output: &Path) -> bool {
+    let Ok(out) = std::fs::metadata(output) else {
+        // An output that does not exist yet is no input.
+        return false;
+    };
+    let input = if input.as_os_str() == "-" {
+        use std::os::fd::AsFd;
+        io::stdin()
+            .as_fd()
+            .try_clone_to_owned()
+            .map(File::from)
+            .and_then(|f| f.metadata())
+    } else {
+        std::fs::metadata(input)
+    };
+    input.is_ok_and(|input| same_inode(&input, &out))
+}
+
+#[cfg(unix)]
+fn same_inode(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.dev() == b.dev() && a.ino() == b.ino()
+}
+
+#[cfg(not(unix))]
+fn same_inode(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
+    false
 }

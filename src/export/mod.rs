@@ -28,19 +28,16 @@ use crate::{
         game::parse_game,
         languages::{english, Language},
         movetext::{GameResult, TokenKind},
+        render::{lan_in, san_in, uci},
         split::RawGame,
         tags::{is_column_heads, scoresheet_header, tag_pairs},
     },
-    replay::{
-        read_events,
-        render::{lan_in, san_in, uci},
-        GameEvent, GameRecord, IllegalPolicy, LangChoice, Options,
-    },
+    replay::{read_events, GameEvent, GameRecord, IllegalPolicy, LangChoice, Options},
 };
 use layout::{Layout, MAX_LINE};
 
 /// How moves are written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Notation {
     /// Standard algebraic: `Nf3`, `exd5`, `e8=Q+`.
     #[default]

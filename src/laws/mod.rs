@@ -95,7 +95,7 @@ pub fn adjudicate(
     let label = |ply: usize| -> Option<String> {
         let before = positions.get(ply.checked_sub(1)?)?;
         let san = match game.plies.get(ply - 1)?.mv {
-            Some(m) => crate::replay::render::san_in(before, m, game.lang),
+            Some(m) => crate::notation::render::san_in(before, m, game.lang),
             None => "--".to_string(),
         };
         let number = before.fullmoves();

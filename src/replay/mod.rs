@@ -9,9 +9,11 @@
 //! assert_eq!(rec.status, "ok");
 //! ```
 
-pub mod render;
 pub mod resolve;
 pub mod suggest;
+
+/// Writing moves is notation: [`crate::notation::render`], here under its old name too.
+pub use crate::notation::render;
 
 use serde::{Serialize, Serializer};
 use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position};
@@ -65,6 +67,23 @@ pub struct Options {
 /// Tags in the order written, serialised as a JSON object.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Tags(pub Vec<(String, String)>);
+
+impl Tags {
+    /// The value of the tag `name` (exactly as written), the first if it is repeated.
+    ///
+    /// ```
+    /// use scoresheet::replay::Tags;
+    /// let tags = Tags(vec![("White".into(), "Rossi".into())]);
+    /// assert_eq!(tags.get("White"), Some("Rossi"));
+    /// assert_eq!(tags.get("Black"), None);
+    /// ```
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
 
 impl Serialize for Tags {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

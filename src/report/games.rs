@@ -12,73 +12,13 @@ use crate::{
     replay::GameRecord,
 };
 
-/// Every finding kind, in the order of the README's table.
-pub const KINDS: [Kind; 21] = [
-    Kind::UnreadableMove,
-    Kind::IllegalMove,
-    Kind::AmbiguousMove,
-    Kind::Notation,
-    Kind::MoveNumber,
-    Kind::Structure,
-    Kind::NullMove,
-    Kind::DrawOffer,
-    Kind::InvalidFen,
-    Kind::UnsupportedVariant,
-    Kind::OversizedGame,
-    Kind::Threefold,
-    Kind::Fivefold,
-    Kind::FiftyMoves,
-    Kind::SeventyFiveMoves,
-    Kind::Checkmate,
-    Kind::Stalemate,
-    Kind::DeadPosition,
-    Kind::MovesAfterEnd,
-    Kind::ResultMismatch,
-    Kind::EarlyDraw,
-];
-
-/// Fails to compile when a kind is added to [`Kind`] without being added to [`KINDS`]
-/// (add it there too).
-#[allow(dead_code)]
-fn every_kind_is_listed(k: Kind) {
-    match k {
-        Kind::UnreadableMove
-        | Kind::IllegalMove
-        | Kind::AmbiguousMove
-        | Kind::Notation
-        | Kind::MoveNumber
-        | Kind::Structure
-        | Kind::NullMove
-        | Kind::DrawOffer
-        | Kind::InvalidFen
-        | Kind::UnsupportedVariant
-        | Kind::OversizedGame
-        | Kind::Threefold
-        | Kind::Fivefold
-        | Kind::FiftyMoves
-        | Kind::SeventyFiveMoves
-        | Kind::Checkmate
-        | Kind::Stalemate
-        | Kind::DeadPosition
-        | Kind::MovesAfterEnd
-        | Kind::ResultMismatch
-        | Kind::EarlyDraw => {}
-    }
-}
+/// Every finding kind, in the order of the README's table (the vocabulary is
+/// [`Kind::ALL`]; this is its name where the per-game CSV's columns are made).
+pub const KINDS: [Kind; Kind::ALL.len()] = Kind::ALL;
 
 /// A comma-separated list of kind ids (`illegal_move,threefold`), or the first unknown id.
 pub fn parse_kinds(list: &str) -> Result<Vec<Kind>, String> {
-    list.split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|id| {
-            KINDS
-                .iter()
-                .copied()
-                .find(|k| k.id() == id)
-                .ok_or_else(|| id.to_string())
-        })
-        .collect()
+    Kind::parse_list(list)
 }
 
 /// Which findings are reported and counted, and which make a game fail.
@@ -113,6 +53,20 @@ impl Filter {
     }
 }
 
+/// One CSV row per game ([`header`], [`row`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PerGame;
+
+impl super::Sink for PerGame {
+    fn begin(&self, out: &mut Vec<u8>) -> io::Result<()> {
+        write_row(out, &header())
+    }
+
+    fn record(&self, out: &mut Vec<u8>, r: &GameRecord) -> io::Result<()> {
+        write_row(out, &row(r))
+    }
+}
+
 /// The header of the per-game CSV.
 pub fn header() -> Vec<&'static str> {
     let mut h = vec![
@@ -135,14 +89,7 @@ pub fn header() -> Vec<&'static str> {
 
 /// One game's row of the per-game CSV.
 pub fn row(r: &GameRecord) -> Vec<String> {
-    let tag = |name: &str| {
-        r.tags
-            .0
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default()
-    };
+    let tag = |name: &str| r.tags.get(name).unwrap_or_default().to_string();
     let result = r
         .result
         .map(str::to_string)

@@ -5,8 +5,10 @@
 //! The page is built from small parts that other reports can call (`reconcile`, the
 //! envelope): [`page_start`], the game sections of [`write_game`] over a [`GameView`] (tags,
 //! start position and moves, findings), [`page_end`]. `validate --format html` adds the
-//! summary: [`Formatter`](super::Formatter) writes one frame per game ([`write_frame`]) on the
-//! thread that replayed it, and [`write_document`] puts the frames under the summary.
+//! summary: its printer [`Html`] writes one frame per game ([`write_frame`]) on the thread that
+//! replayed it, and [`write_document`] puts the frames, kept till the end of the run, under the
+//! summary (the caller keeps them: a printer writes records in order as they come, and the
+//! summary is known only at the end).
 //!
 //! ```
 //! use scoresheet::{i18n::ReportLang, replay::{validate_text, Options}};
@@ -29,13 +31,16 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use super::{
     board::{self, Mark},
-    severity_id, Summary,
+    severity_id, Sink, Summary,
 };
 use crate::{
     finding::{Finding, Kind, Severity},
     i18n::{self, ReportLang},
-    notation::languages::{by_code, english, Language},
-    replay::{render, GameRecord},
+    notation::{
+        languages::{by_code, english, Language},
+        render,
+    },
+    replay::GameRecord,
 };
 
 /// `&`, `<`, `>`, `"` and `'` as entities: everything from the input goes through here.
@@ -590,6 +595,22 @@ fn write_board(out: &mut String, g: &GameView, f: &Finding, lang: ReportLang) {
     );
 }
 
+/// The printer of `validate --format html` in a language. Its records are frames, not yet a
+/// page: give the bytes of the whole run to [`write_document`] with the run's summary.
+#[derive(Debug, Clone, Copy)]
+pub struct Html(pub ReportLang);
+
+impl Sink for Html {
+    fn record(&self, out: &mut Vec<u8>, r: &GameRecord) -> io::Result<()> {
+        if self.0 == ReportLang::En {
+            return write_frame(out, r, self.0);
+        }
+        let mut local = r.clone();
+        i18n::localise(&mut local, self.0);
+        write_frame(out, &local, self.0)
+    }
+}
+
 /// Frame tags: a game with findings (its index entry and its section), or a clean game (its
 /// index entry only).
 const FRAME_GAME: u8 = b'G';
@@ -673,7 +694,7 @@ fn read_frames(mut frames: &[u8]) -> Vec<(&[u8], Option<&[u8]>)> {
 
 /// The whole page of `validate --format html`: the summary (games, plies, findings by kind,
 /// links to each game with findings, the clean games in one list), then the games.
-pub fn write_document<W: Write>(
+pub fn write_document<W: Write + ?Sized>(
     out: &mut W,
     frames: &[u8],
     summary: &Summary,

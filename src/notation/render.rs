@@ -2,7 +2,7 @@
 //! promotions, `+`/`#` computed from the position) and long algebraic.
 //!
 //! ```
-//! use scoresheet::replay::render::san_in;
+//! use scoresheet::notation::render::san_in;
 //! use scoresheet::notation::languages::by_code;
 //! use shakmaty::{Chess, Position, Square, Role, Move};
 //! let pos = Chess::default();

@@ -1,0 +1,13 @@
+//! Judge a position under the Laws: legal, whose move, mate, stalemate, dead (Art. 5.2.2),
+//! and which side can still mate (Art. 6.9).
+//!
+//! `cargo run --release --example judge_position -- "8/8/8/4k3/8/8/8/4KB2 w - - 0 1"`
+
+use scoresheet::laws::position::{judge, to_text};
+
+fn main() {
+    let fen = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "8/8/8/4k3/8/8/8/4KB2 w - - 0 1".to_string());
+    print!("{}", to_text(&judge(&fen)));
+}

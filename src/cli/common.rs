@@ -1,0 +1,229 @@
+//! What the subcommands share: the input flags, the report format, the exit statuses, the
+//! output files and how a run's progress is shown.
+
+use std::{
+    fs::File,
+    io::{self, IsTerminal},
+    path::{Path, PathBuf},
+    process::ExitCode,
+};
+
+use clap::ValueEnum;
+use scoresheet::{
+    bulk::{Inputs, Progress},
+    error::Error,
+    notation::languages::{by_code, languages},
+    replay::LangChoice,
+    report::Format,
+    shard::ShardReport,
+};
+
+/// The inputs of `validate` and `convert`: files, threads, and a byte range for clusters.
+#[derive(clap::Args)]
+pub struct InputArgs {
+    #[arg(
+        help = "Files of PGN or bare scoresheet text, plain or compressed (gzip, zstd, bzip2, \
+        xz: recognised by their content), or directories, walked recursively for *.pgn and \
+        *.txt files and their compressed forms (*.pgn.gz, *.txt.zst, ...); none or `-` reads \
+        standard input."
+    )]
+    pub files: Vec<PathBuf>,
+    /// Worker threads; 0 (and the default) is one per core. `--jobs 1` does everything on
+    /// one thread.
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Only the games of one uncompressed file whose first line begins at byte START or after
+    /// and before END, as a cluster input split (see the README, "Beyond one machine"): the
+    /// game straddling END is finished; `game` is the number within the range. Says where
+    /// the range's games began and stopped on standard error (`scoresheet-shard: {json}`).
+    #[arg(long, value_name = "START:END")]
+    pub byte_range: Option<scoresheet::shard::ByteRange>,
+    /// With --byte-range: the line number of byte START (1 + the newlines before it), for the
+    /// file's line numbers in the records (default 1: lines counted from START's line).
+    #[arg(long, value_name = "N", requires = "byte_range", default_value_t = 1)]
+    pub first_line: u64,
+}
+
+impl InputArgs {
+    /// The files to read: standard input when none is named, every directory replaced by the
+    /// game files under it; a directory that cannot be read is said, and sets `io_error`.
+    pub fn inputs(&self, io_error: &mut bool) -> Inputs {
+        let files = if self.files.is_empty() {
+            vec![PathBuf::from("-")]
+        } else {
+            scoresheet::input::expand(&self.files)
+                .into_iter()
+                .filter_map(|p| {
+                    p.map_err(|e| {
+                        eprintln!("scoresheet: {e}");
+                        *io_error = true;
+                    })
+                    .ok()
+                })
+                .collect()
+        };
+        Inputs {
+            files,
+            byte_range: self.byte_range.map(|r| (r, self.first_line)),
+        }
+    }
+}
+
+/// The report formats of `validate` and `position`.
+#[derive(Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum FormatArg {
+    #[default]
+    Text,
+    Jsonl,
+    Csv,
+}
+
+impl From<FormatArg> for Format {
+    fn from(f: FormatArg) -> Format {
+        match f {
+            FormatArg::Text => Format::Text,
+            FormatArg::Jsonl => Format::Jsonl,
+            FormatArg::Csv => Format::Csv,
+        }
+    }
+}
+
+/// The language of a report's words (`--report-lang`); machine ids stay English.
+#[derive(Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum ReportLanguage {
+    #[default]
+    En,
+    It,
+}
+
+/// The exit status of a run whose reader closed the pipe (`head` has seen enough): the status
+/// a shell reports for a program ended by SIGPIPE (128 + 13), as for any Unix tool, so that a
+/// script never takes it for a bad game (1) or an I/O error (2).
+pub const BROKEN_PIPE: u8 = 141;
+
+/// A write to the output failed during a run. A closed pipe ends the run at once and quietly
+/// with [`BROKEN_PIPE`]; any other error is said (after `what`, when given) and ends it with 2.
+pub fn write_failed(e: &io::Error, what: &str) -> ExitCode {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        return ExitCode::from(BROKEN_PIPE);
+    }
+    if what.is_empty() {
+        eprintln!("scoresheet: {e}");
+    } else {
+        eprintln!("scoresheet: {what}: {e}");
+    }
+    ExitCode::from(2)
+}
+
+/// A run that could not go on: said, and its exit status (141 for a closed pipe, else 2).
+pub fn failed(e: &Error) -> ExitCode {
+    if e.is_broken_pipe() {
+        return ExitCode::from(BROKEN_PIPE);
+    }
+    eprintln!("scoresheet: {e}");
+    ExitCode::from(2)
+}
+
+/// A language flag that names an unknown language: said, with the codes there are (and
+/// `auto`, where the flag takes it); exit status 2.
+pub fn unknown_language(code: &str, auto: bool) -> ExitCode {
+    let codes: Vec<&str> = languages().iter().map(|l| l.code.as_str()).collect();
+    eprintln!(
+        "scoresheet: unknown language `{code}`; use {}one of: {}",
+        if auto { "auto or " } else { "" },
+        codes.join(", ")
+    );
+    ExitCode::from(2)
+}
+
+/// The language of the games read: `auto` (decided per game) or a code.
+pub fn lang_choice(code: &str) -> Result<LangChoice, ExitCode> {
+    if code.eq_ignore_ascii_case("auto") {
+        return Ok(LangChoice::Auto);
+    }
+    by_code(code)
+        .map(LangChoice::Fixed)
+        .ok_or_else(|| unknown_language(code, true))
+}
+
+/// An output file (report, split archive, PGN), refused when it is an input.
+pub fn create_output(path: &Path, inputs: &[PathBuf]) -> Result<File, ExitCode> {
+    if inputs
+        .iter()
+        .any(|input| scoresheet::input::same_file(input, path))
+    {
+        eprintln!("scoresheet: the output {} is also an input", path.display());
+        return Err(ExitCode::from(2));
+    }
+    File::create(path).map_err(|e| {
+        eprintln!("scoresheet: {}: {e}", path.display());
+        ExitCode::from(2)
+    })
+}
+
+/// A shard's report on standard error, one line a driver reads (said also with --quiet).
+pub fn say_shard(shard: &Option<ShardReport>) {
+    if let Some(r) = shard {
+        if let Ok(json) = serde_json::to_string(r) {
+            eprintln!("scoresheet-shard: {json}");
+        }
+    }
+}
+
+/// A run's progress on standard error: a bar when it is a terminal (and not `--quiet`),
+/// problems and notes always.
+pub struct Bar(Option<indicatif::ProgressBar>);
+
+impl Bar {
+    pub fn new(files: &[PathBuf], quiet: bool) -> Bar {
+        let total: u64 = files
+            .iter()
+            .filter_map(|p| std::fs::metadata(p).ok().map(|m| m.len()))
+            .sum();
+        if quiet || !io::stderr().is_terminal() {
+            return Bar(None);
+        }
+        let bar = if total > 0 {
+            indicatif::ProgressBar::new(total)
+        } else {
+            indicatif::ProgressBar::new_spinner()
+        };
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} ({eta}) {msg}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        Bar(Some(bar))
+    }
+
+    pub fn finish(&self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
+
+    fn say(&self, message: String) {
+        match &self.0 {
+            Some(b) => b.suspend(|| eprintln!("{message}")),
+            None => eprintln!("{message}"),
+        }
+    }
+}
+
+impl Progress for Bar {
+    fn problem(&mut self, e: &Error) {
+        self.say(format!("scoresheet: {e}"));
+    }
+
+    fn note(&mut self, message: &str) {
+        self.say(format!("scoresheet: {message}"));
+    }
+
+    fn batch_done(&mut self, bytes_read: u64, status: &str) {
+        if let Some(bar) = &self.0 {
+            bar.set_position(bytes_read);
+            bar.set_message(status.to_string());
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! `scoresheet convert`: flags → [`scoresheet::bulk::Converter`].
+
+use std::{
+    io::{self, Write},
+    path::PathBuf,
+    process::ExitCode,
+};
+
+use clap::ValueEnum;
+use scoresheet::{
+    bulk::Converter,
+    export::{ConvertOptions, Notation},
+    notation::languages::by_code,
+};
+
+use super::common::{
+    create_output, failed, lang_choice, say_shard, unknown_language, Bar, InputArgs,
+};
+
+/// How moves are written.
+#[derive(Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum NotationArg {
+    /// Standard algebraic: `Nf3`, `exd5`, `e8=Q+`.
+    #[default]
+    San,
+    /// Long algebraic: `Ng1-f3`, `e5xd6`, `e7-e8=Q+`, `O-O`.
+    Lan,
+    /// UCI coordinates: `g1f3`, `e7e8q`, castling as the king's move (Chess960: king takes rook).
+    Uci,
+}
+
+impl From<NotationArg> for Notation {
+    fn from(n: NotationArg) -> Notation {
+        match n {
+            NotationArg::San => Notation::San,
+            NotationArg::Lan => Notation::Lan,
+            NotationArg::Uci => Notation::Uci,
+        }
+    }
+}
+
+#[derive(clap::Args)]
+pub struct ConvertArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Write the PGN to this file instead of standard output.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+    #[arg(long, default_value = "auto", help = concat!(
+        "Language the games are written in: `auto` decides per game; or a code: ",
+        language_codes!(),
+        "."
+    ))]
+    from_lang: String,
+    #[arg(long, default_value = "en", help = concat!(
+        "Language of the piece letters written: `en` (standard PGN), or another code: ",
+        language_codes!(),
+        "."
+    ))]
+    to_lang: String,
+    /// How moves are written: `san` (Nf3), `lan` (Ng1-f3) or `uci` (g1f3).
+    #[arg(long, value_enum, default_value_t = NotationArg::San)]
+    notation: NotationArg,
+    /// Leave out games that cannot be converted whole (listing them on standard error)
+    /// instead of writing them up to their last good move.
+    #[arg(long)]
+    strict: bool,
+    /// No progress bar, and no closing summary on standard error.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+pub fn run(args: ConvertArgs) -> ExitCode {
+    let from = match lang_choice(&args.from_lang) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let Some(to) = by_code(&args.to_lang) else {
+        return unknown_language(&args.to_lang, false);
+    };
+    let converter = Converter {
+        options: ConvertOptions {
+            from,
+            to,
+            notation: args.notation.into(),
+        },
+        strict: args.strict,
+        jobs: args.input.jobs,
+    };
+    let mut io_error = false;
+    let inputs = args.input.inputs(&mut io_error);
+    let mut out: Box<dyn Write> = match &args.output {
+        Some(path) => match create_output(path, &inputs.files) {
+            Ok(f) => Box::new(io::BufWriter::with_capacity(1 << 20, f)),
+            Err(code) => return code,
+        },
+        None => Box::new(io::BufWriter::with_capacity(1 << 20, io::stdout().lock())),
+    };
+    let started = std::time::Instant::now();
+    let mut bar = Bar::new(&inputs.files, args.quiet);
+    let run = converter.run(&inputs, &mut out, &mut bar);
+    bar.finish();
+    let outcome = match run {
+        Ok(o) => o,
+        Err(e) => return failed(&e),
+    };
+    say_shard(&outcome.shard);
+    if !args.quiet {
+        let secs = started.elapsed().as_secs_f64().max(1e-9);
+        let rest = if args.strict {
+            format!("{} left out", outcome.skipped)
+        } else {
+            format!("{} written up to their last good move", outcome.partial)
+        };
+        eprintln!(
+            "scoresheet: {} games, {} converted whole, {rest}, in {secs:.2} s ({:.0} games/s)",
+            outcome.games,
+            outcome.whole,
+            outcome.games as f64 / secs
+        );
+    }
+    ExitCode::from(if io_error { 2 } else { outcome.exit_status() })
+}

@@ -1,0 +1,94 @@
+//! `scoresheet position`: FENs (or a Chess960 number) judged by [`scoresheet::laws::position`].
+
+use std::{
+    io::{self, BufRead, Write},
+    process::ExitCode,
+};
+
+use rayon::prelude::*;
+use scoresheet::report::Format;
+
+use super::common::{write_failed, FormatArg};
+
+#[derive(clap::Args)]
+pub struct PositionArgs {
+    /// A position in FEN (X-FEN or Shredder-FEN castling for Chess960).
+    fen: Option<String>,
+    /// Instead of a FEN: Chess960 starting position number N (0–959; 518 is the standard
+    /// array), printed as FEN and judged.
+    #[arg(long, value_name = "N")]
+    sp: Option<u32>,
+    /// `text` (default): a block per position; `jsonl`: one object per position with fen,
+    /// legal, turn, checkmate, stalemate, dead, white_can_mate, black_can_mate, reason, and
+    /// for each side that can mate its helpmate line in SAN and in UCI; `csv`: one row per
+    /// position with those columns (helpmates in SAN). `null` (empty in CSV) where a
+    /// question stays undecided, and `reason` says why.
+    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    format: FormatArg,
+}
+
+pub fn run(args: PositionArgs) -> ExitCode {
+    use scoresheet::laws::{chess960, position};
+    let format = Format::from(args.format);
+    let fens: Vec<String> = match (&args.fen, args.sp) {
+        (Some(_), Some(_)) => {
+            eprintln!("scoresheet: give a FEN or --sp, not both");
+            return ExitCode::from(2);
+        }
+        (Some(f), None) => vec![f.clone()],
+        (None, Some(n)) => match chess960::start_fen(n) {
+            Some(f) => vec![f],
+            None => {
+                eprintln!("scoresheet: --sp takes a number from 0 to 959");
+                return ExitCode::from(2);
+            }
+        },
+        (None, None) => {
+            // Bytes, not `lines()`: a line that is not UTF-8 is judged (unreadable), not the
+            // end of the input.
+            let mut fens = Vec::new();
+            for line in io::stdin().lock().split(b'\n') {
+                match line {
+                    Ok(l) => fens.push(String::from_utf8_lossy(&l).trim().to_string()),
+                    Err(e) => {
+                        eprintln!("scoresheet: reading standard input: {e}");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            fens.retain(|l| !l.is_empty());
+            fens
+        }
+    };
+    let judgements: Vec<position::Judgement> =
+        fens.par_iter().map(|f| position::judge(f)).collect();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    if format == Format::Csv {
+        if let Err(e) = scoresheet::report::games::write_row(&mut out, &position::CSV_HEADER) {
+            return write_failed(&e, "");
+        }
+    }
+    let mut bad = false;
+    for j in &judgements {
+        bad |= !j.legal;
+        let written = match format {
+            Format::Jsonl => serde_json::to_writer(&mut out, j)
+                .map_err(io::Error::from)
+                .and_then(|()| out.write_all(b"\n")),
+            Format::Csv => scoresheet::report::games::write_row(&mut out, &position::csv_row(j)),
+            // `position` offers no page of its own (FormatArg has no html).
+            Format::Text | Format::Html => out.write_all(position::to_text(j).as_bytes()),
+        };
+        if let Err(e) = written {
+            return write_failed(&e, "");
+        }
+    }
+    if let Err(e) = out.flush() {
+        return write_failed(&e, "");
+    }
+    if bad {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,407 @@
+//! `scoresheet validate`: flags → [`scoresheet::bulk::Validator`] → a printer.
+
+use std::{
+    fs::File,
+    io::{self, Write},
+    path::PathBuf,
+    process::ExitCode,
+    sync::{atomic::Ordering, Arc},
+};
+
+use clap::ValueEnum;
+use scoresheet::{
+    bulk::{Outcome, Outputs, Validator},
+    finding::Kind,
+    i18n::ReportLang,
+    replay::{IllegalPolicy, Options},
+    report::{games::Filter, html, localised::sink_in, Format},
+};
+
+use super::common::{
+    create_output, failed, lang_choice, say_shard, write_failed, Bar, FormatArg, InputArgs,
+    ReportLanguage,
+};
+
+/// The language of the report's words.
+pub fn report_lang(l: ReportLanguage) -> ReportLang {
+    match l {
+        ReportLanguage::En => ReportLang::En,
+        ReportLanguage::It => ReportLang::It,
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Illegal {
+    /// Standard play: replay of a game stops at its first illegal move.
+    Stop,
+    /// Rapid and blitz (Laws, Appendix A.4.2): an illegal move the opponent did not claim
+    /// stays on the board when it can be made physically, and the game goes on.
+    Stands,
+}
+
+/// The report formats of `validate`: those of [`FormatArg`], and the arbiter's page.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ValidateFormat {
+    Text,
+    Jsonl,
+    Csv,
+    Html,
+}
+
+impl From<ValidateFormat> for Format {
+    fn from(f: ValidateFormat) -> Format {
+        match f {
+            ValidateFormat::Text => FormatArg::Text.into(),
+            ValidateFormat::Jsonl => FormatArg::Jsonl.into(),
+            ValidateFormat::Csv => FormatArg::Csv.into(),
+            ValidateFormat::Html => Format::Html,
+        }
+    }
+}
+
+#[derive(clap::Args)]
+pub struct ValidateArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Report format: one block per game (text), one JSON object per line (jsonl), one
+    /// CSV row per finding (csv), or one self-contained page for the arbiter with a board at
+    /// each finding (html; best with --output).
+    #[arg(long, value_enum, default_value_t = ValidateFormat::Text)]
+    format: ValidateFormat,
+    /// Language of the report's messages and headings: `en` (default) or `it`. JSON and CSV
+    /// keep their English ids; their `message` follows the language.
+    #[arg(long, value_enum, default_value_t = ReportLanguage::En)]
+    report_lang: ReportLanguage,
+    #[arg(long, default_value = "auto", help = concat!(
+        "Notation language of the piece letters: `auto` decides per game; or a code: ",
+        language_codes!(),
+        "."
+    ))]
+    lang: String,
+    /// What an illegal move does to the rest of the replay.
+    #[arg(long, value_enum, default_value_t = Illegal::Stop)]
+    illegal: Illegal,
+    /// No progress bar, and no closing summary on standard error (the text report still
+    /// ends with its table by kind).
+    #[arg(long, short)]
+    quiet: bool,
+    /// Event rule (Laws, Art. 9.1.1): no draw by agreement before move N. A game drawn
+    /// `1/2-1/2` before it, with no other reason to be drawn, gets an `early_draw` finding
+    /// (the Italian championship rules forbid it before move 30).
+    #[arg(long, value_name = "N")]
+    no_draw_before: Option<u32>,
+    /// Notation and legality only: no repetition, move counts, endings, dead positions or
+    /// result checks.
+    #[arg(long)]
+    no_laws: bool,
+    /// Strict notation: also warn where the optional marks `x`, `+`, `#` and `e.p.` (Laws,
+    /// Appendix C.13) are missing or do not fit the move. Off by default.
+    #[arg(long)]
+    strict_notation: bool,
+    /// Write the report to FILE instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+    #[arg(long, value_name = "KIND,...", help = concat!(
+        "Report and count only findings of these kinds (comma-separated, e.g. ",
+        "`illegal_move,threefold`). A game keeps its record and its status (`error` when ",
+        "replay found an error, reported or not); the text report says how many findings ",
+        "of a game are filtered out. Kinds: ",
+        finding_kinds!(),
+        "."
+    ))]
+    only: Option<String>,
+    #[arg(long, value_name = "KIND,...", help = concat!(
+        "Never report or count findings of these kinds (comma-separated; as --only, the ",
+        "other way round). Kinds: ",
+        finding_kinds!(),
+        "."
+    ))]
+    skip: Option<String>,
+    #[arg(long, value_name = "KIND,...", help = concat!(
+        "Kinds that make a game bad: exit status 1, and the game goes to --split-bad ",
+        "(comma-separated; default: any finding of error severity). Only reported findings ",
+        "count. Kinds: ",
+        finding_kinds!(),
+        "."
+    ))]
+    fail_on: Option<String>,
+    /// Copy every game that --fail-on does not count, byte for byte, to FILE.
+    #[arg(long, value_name = "FILE")]
+    split_clean: Option<PathBuf>,
+    /// Copy every game that --fail-on counts, byte for byte, to FILE (quarantine).
+    #[arg(long, value_name = "FILE")]
+    split_bad: Option<PathBuf>,
+    /// With `--format csv`: one row per game (with a count per finding kind) instead of
+    /// one per finding.
+    #[arg(long)]
+    summary: bool,
+    /// Report games whose mainline moves are the same (from the same start position, in
+    /// any notation), and whether the copies disagree on White, Black, Event, Date, Round
+    /// or Result: after the game records, or in FILE with `--duplicates=FILE` (needed with
+    /// `--format csv`, whose duplicates have columns of their own). Memory stays bounded:
+    /// beyond 16 MiB the games' keys are sorted in temporary files (under $TMPDIR).
+    #[arg(long, value_name = "FILE", num_args = 0..=1, require_equals = true, default_missing_value = "")]
+    duplicates: Option<String>,
+}
+
+/// A list of finding kinds given to `flag`; an unknown one is said.
+fn kinds(flag: &str, list: &Option<String>) -> Result<Option<Vec<Kind>>, ExitCode> {
+    match list.as_deref().map(Kind::parse_list) {
+        None => Ok(None),
+        Some(Ok(k)) => Ok(Some(k)),
+        Some(Err(id)) => {
+            let ids: Vec<&str> = Kind::ALL.iter().map(|k| k.id()).collect();
+            eprintln!(
+                "scoresheet: {flag}: unknown finding kind `{id}`; use: {}",
+                ids.join(", ")
+            );
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
+/// The files a validation writes besides the report.
+struct Files {
+    report: Option<File>,
+    duplicates: Option<File>,
+    split_clean: Option<File>,
+    split_bad: Option<File>,
+}
+
+fn validator(args: &ValidateArgs) -> Result<Validator, ExitCode> {
+    let options = Options {
+        lang: lang_choice(&args.lang)?,
+        illegal: match args.illegal {
+            Illegal::Stop => IllegalPolicy::Stop,
+            Illegal::Stands => IllegalPolicy::Stands,
+        },
+        laws: scoresheet::laws::LawsOptions {
+            enabled: !args.no_laws,
+            no_draw_before: args.no_draw_before,
+            dead_positions: true,
+        },
+        strict_notation: args.strict_notation,
+    };
+    let (only, skip, fail_on) = (
+        kinds("--only", &args.only),
+        kinds("--skip", &args.skip),
+        kinds("--fail-on", &args.fail_on),
+    );
+    let filter = Filter {
+        only: only?,
+        skip: skip?.unwrap_or_default(),
+        fail_on: fail_on?,
+    };
+    let format = Format::from(args.format);
+    if args.summary && format != Format::Csv {
+        eprintln!("scoresheet: --summary goes with --format csv");
+        return Err(ExitCode::from(2));
+    }
+    let to_file = args.duplicates.as_ref().is_some_and(|p| !p.is_empty());
+    if args.duplicates.is_some() && !to_file && matches!(format, Format::Csv | Format::Html) {
+        eprintln!("scoresheet: with --format csv or html, give the duplicates a file of their own: --duplicates=FILE");
+        return Err(ExitCode::from(2));
+    }
+    Ok(Validator {
+        options,
+        filter,
+        interrupt: Default::default(),
+        jobs: args.input.jobs,
+        duplicates: args.duplicates.is_some().then_some(format),
+    })
+}
+
+fn files(args: &ValidateArgs, inputs: &[PathBuf]) -> Result<Files, ExitCode> {
+    let open = |path: &Option<PathBuf>| path.as_ref().map(|p| create_output(p, inputs)).transpose();
+    let duplicates = args
+        .duplicates
+        .as_ref()
+        .filter(|p| !p.is_empty())
+        .map(PathBuf::from);
+    Ok(Files {
+        report: open(&args.output)?,
+        duplicates: open(&duplicates)?,
+        split_clean: open(&args.split_clean)?,
+        split_bad: open(&args.split_bad)?,
+    })
+}
+
+pub fn run(args: ValidateArgs) -> ExitCode {
+    let validator = match validator(&args) {
+        Ok(v) => v,
+        Err(code) => return code,
+    };
+    let mut io_error = false;
+    let inputs = args.input.inputs(&mut io_error);
+    let mut files = match files(&args, &inputs.files) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
+    let interrupt = Arc::clone(&validator.interrupt);
+    if let Err(e) = ctrlc::set_handler(move || {
+        if interrupt.swap(true, Ordering::SeqCst) {
+            // A second interrupt: do not wait for the batch.
+            std::process::exit(130);
+        }
+    }) {
+        eprintln!("scoresheet: cannot catch interrupts: {e}");
+    }
+    let started = std::time::Instant::now();
+    let mut stdout = io::stdout().lock();
+    let report: &mut dyn Write = match files.report.as_mut() {
+        Some(f) => f,
+        None => &mut stdout,
+    };
+    // The HTML page opens with the summary of the run: its games wait here till the end.
+    let format = Format::from(args.format);
+    let lang = report_lang(args.report_lang);
+    let mut frames = Vec::new();
+    let (report, page_to): (&mut dyn Write, Option<&mut dyn Write>) = match format {
+        Format::Html => (&mut frames, Some(report)),
+        _ => (report, None),
+    };
+    let out = Outputs {
+        report,
+        split_clean: files.split_clean.as_mut().map(|f| f as &mut dyn Write),
+        split_bad: files.split_bad.as_mut().map(|f| f as &mut dyn Write),
+        duplicates: files.duplicates.as_mut().map(|f| f as &mut dyn Write),
+    };
+    let mut bar = Bar::new(&inputs.files, args.quiet);
+    let printer = sink_in(format, args.summary, lang);
+    let run = validator.run(&inputs, printer.as_ref(), out, &mut bar);
+    bar.finish();
+    let outcome = match run {
+        Ok(o) => o,
+        Err(e) => return failed(&e),
+    };
+    if let Some(page) = page_to {
+        let written = html::write_document(&mut *page, &frames, &outcome.summary, lang)
+            .and_then(|()| page.flush());
+        if let Err(e) = written {
+            return write_failed(&e, "writing the report");
+        }
+    }
+    say_shard(&outcome.shard);
+    if lang == ReportLang::En {
+        closing_summary(&outcome, args.quiet, started);
+    } else {
+        closing_summary_in(&outcome, args.quiet, started, lang);
+    }
+    ExitCode::from(if io_error && !outcome.interrupted {
+        2
+    } else {
+        outcome.exit_status()
+    })
+}
+
+/// What a run says on standard error at its end.
+fn closing_summary(outcome: &Outcome, quiet: bool, started: std::time::Instant) {
+    let s = &outcome.summary;
+    let mut err = io::stderr().lock();
+    if outcome.interrupted {
+        let _ = writeln!(
+            err,
+            "scoresheet: interrupted after {} games; the output holds each of them whole",
+            s.games
+        );
+    }
+    if quiet {
+        return;
+    }
+    let secs = started.elapsed().as_secs_f64().max(1e-9);
+    let _ = writeln!(
+        err,
+        "scoresheet: {} games, {} plies, {} with errors{}, {} failing in {:.2} s ({:.0} games/s, {:.0} plies/s)",
+        s.games,
+        s.plies,
+        s.games_with_errors,
+        s.errors_filtered_note(),
+        outcome.failing,
+        secs,
+        s.games as f64 / secs,
+        s.plies as f64 / secs
+    );
+    if !s.by_kind.is_empty() {
+        let kinds: Vec<String> = s.by_kind.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        let _ = writeln!(err, "scoresheet: games with findings: {}", kinds.join(", "));
+    }
+    if let Some(d) = outcome.duplicates {
+        let _ = writeln!(
+            err,
+            "scoresheet: duplicates: {} groups, {} copies beyond the first, {} groups whose copies disagree on tags or result",
+            d.groups, d.duplicate_copies, d.conflicting_groups
+        );
+    }
+}
+
+/// [`closing_summary`] in another language (the words from the catalogue).
+fn closing_summary_in(
+    outcome: &Outcome,
+    quiet: bool,
+    started: std::time::Instant,
+    lang: ReportLang,
+) {
+    use scoresheet::i18n::{fill, word};
+    let s = &outcome.summary;
+    let mut err = io::stderr().lock();
+    if outcome.interrupted {
+        let _ = writeln!(
+            err,
+            "{}",
+            fill(lang, "interrupted", &[("games", &s.games.to_string())])
+        );
+    }
+    if quiet {
+        return;
+    }
+    let secs = started.elapsed().as_secs_f64().max(1e-9);
+    let note = match s.errors_filtered_out {
+        0 => String::new(),
+        n => fill(lang, "errors_filtered_note", &[("count", &n.to_string())]),
+    };
+    let _ = writeln!(
+        err,
+        "{}",
+        fill(
+            lang,
+            "closing_line",
+            &[
+                ("games", &s.games.to_string()),
+                ("plies", &s.plies.to_string()),
+                ("errors", &s.games_with_errors.to_string()),
+                ("note", &note),
+                ("failing", &outcome.failing.to_string()),
+                ("seconds", &format!("{secs:.2}")),
+                ("games_per_second", &format!("{:.0}", s.games as f64 / secs)),
+                ("plies_per_second", &format!("{:.0}", s.plies as f64 / secs)),
+            ],
+        )
+    );
+    if !s.by_kind.is_empty() {
+        let kinds: Vec<String> = s
+            .by_kind
+            .iter()
+            .map(|(k, n)| format!("{} {n}", word(lang, "kind", k)))
+            .collect();
+        let _ = writeln!(
+            err,
+            "{}",
+            fill(lang, "closing_kinds", &[("kinds", &kinds.join(", "))])
+        );
+    }
+    if let Some(d) = outcome.duplicates {
+        let _ = writeln!(
+            err,
+            "{}",
+            fill(
+                lang,
+                "closing_duplicates",
+                &[
+                    ("groups", &d.groups.to_string()),
+                    ("copies", &d.duplicate_copies.to_string()),
+                    ("conflicting", &d.conflicting_groups.to_string()),
+                ],
+            )
+        );
+    }
+}
