@@ -224,6 +224,74 @@ impl std::fmt::Display for Kind {
     }
 }
 
+/// Generates a small word enum: its JSON form and `Display` are the id, and it compares
+/// equal to its id (`record.status == "ok"`).
+macro_rules! word_enum {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident => $id:literal),+ $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+        pub enum $name {
+            #[default]
+            $($(#[$vdoc])* $variant),+
+        }
+
+        impl $name {
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $id),+
+                }
+            }
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.as_str())
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl PartialEq<&str> for $name {
+            fn eq(&self, other: &&str) -> bool {
+                self.as_str() == *other
+            }
+        }
+    };
+}
+
+word_enum! {
+    /// A game's verdict: `error` when replay found an error (reported or not).
+    Status { Ok => "ok", Error => "error" }
+}
+
+word_enum! {
+    /// The rules a game is replayed under.
+    Variant { Standard => "standard", Chess960 => "chess960" }
+}
+
+word_enum! {
+    /// A side, as findings name it.
+    ///
+    /// ```
+    /// use scoresheet::finding::Side;
+    /// assert_eq!(Side::from(shakmaty::Color::Black).to_string(), "black");
+    /// ```
+    Side { White => "white", Black => "black" }
+}
+
+impl From<shakmaty::Color> for Side {
+    fn from(c: shakmaty::Color) -> Side {
+        match c {
+            shakmaty::Color::White => Side::White,
+            shakmaty::Color::Black => Side::Black,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Severity {
@@ -269,7 +337,7 @@ pub struct Finding {
     pub article: Option<&'static str>,
     /// The side concerned: who may claim, who offered, who ended the game (`white`/`black`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub side: Option<&'static str>,
+    pub side: Option<Side>,
     /// Plies the finding rests on (the occurrences of a repeated position).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plies: Option<Vec<u32>>,

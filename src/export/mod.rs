@@ -618,7 +618,7 @@ pub fn convert_game(raw: &RawGame, file: &str, opts: &ConvertOptions) -> Convert
             problems.push(why);
         }
         Some(start) => {
-            let mode = if record.variant == "chess960" {
+            let mode = if record.variant == crate::finding::Variant::Chess960 {
                 CastlingMode::Chess960
             } else {
                 CastlingMode::Standard

@@ -75,11 +75,8 @@ pub struct Verdict {
     pub termination: Option<Termination>,
 }
 
-fn side_id(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
+fn side_id(c: Color) -> crate::finding::Side {
+    c.into()
 }
 
 /// Apply the Laws to a game's mainline. `locate` gives the line and column of a ply's move.

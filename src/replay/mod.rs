@@ -19,7 +19,7 @@ use serde::{Serialize, Serializer};
 use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position};
 
 use crate::{
-    finding::{Finding, Kind, Severity},
+    finding::{Finding, Kind, Severity, Side, Status, Variant},
     laws::{self, GameFacts, LawsOptions, Termination},
     notation::{
         decode::decode_game,
@@ -68,6 +68,11 @@ pub struct Options {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Tags(pub Vec<(String, String)>);
 
+/// For `skip_serializing_if`.
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 impl Tags {
     /// The value of the tag `name` (exactly as written), the first if it is repeated.
     ///
@@ -112,13 +117,13 @@ pub struct GameRecord {
     /// Other languages that read the game equally well.
     pub lang_candidates: Vec<String>,
     /// `standard` or `chess960`.
-    pub variant: &'static str,
+    pub variant: Variant,
     /// Mainline plies replayed.
     pub plies: u32,
     /// FEN after the last replayed ply.
     pub final_fen: String,
     /// `ok`, or `error` when any finding has error severity.
-    pub status: &'static str,
+    pub status: Status,
     /// The result written at the end of the movetext, if any.
     pub result: Option<&'static str>,
     /// With `--illegal stands`: the ply of the first illegal move left on the board; the
@@ -133,7 +138,7 @@ pub struct GameRecord {
     pub sp: Option<u32>,
     pub findings: Vec<Finding>,
     /// Findings left out by `validate --only`/`--skip` (absent when none were).
-    #[serde(skip_serializing_if = "crate::report::is_zero")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub filtered_out: u32,
     /// The mainline moves replayed (not serialised).
     #[serde(skip)]
@@ -196,10 +201,10 @@ fn read(
         tags: Tags::default(),
         lang: "en".into(),
         lang_candidates: Vec::new(),
-        variant: "standard",
+        variant: Variant::Standard,
         plies: 0,
         final_fen: String::new(),
-        status: "ok",
+        status: Status::Ok,
         result: None,
         irregular_from_ply: None,
         termination: None,
@@ -264,7 +269,7 @@ fn read(
     record.irregular_from_ply = outcome.irregular_from;
     record.findings.extend(outcome.findings);
     record.mainline = outcome.mainline;
-    if record.variant == "chess960" {
+    if record.variant == Variant::Chess960 {
         record.sp = laws::chess960::number_of(&game.start);
     }
     let draw_offers: Vec<u32> = record
@@ -356,7 +361,11 @@ fn finish(record: &mut GameRecord, line: u64) {
             .map(|(_, v)| v.clone())
             .unwrap_or_default();
     }
-    record.status = if record.has_errors() { "error" } else { "ok" };
+    record.status = if record.has_errors() {
+        Status::Error
+    } else {
+        Status::Ok
+    };
 }
 
 fn is_chess960(variant: &str) -> Option<bool> {
@@ -385,7 +394,7 @@ fn start_position(parsed: &ParsedGame, record: &mut GameRecord) -> Option<(Chess
         return None;
     };
     if chess960 {
-        record.variant = "chess960";
+        record.variant = Variant::Chess960;
     }
     let Some(fen_text) = parsed.tag("FEN") else {
         return Some((
@@ -415,7 +424,7 @@ fn start_position(parsed: &ParsedGame, record: &mut GameRecord) -> Option<(Chess
         CastlingMode::detect(&setup)
     };
     if mode == CastlingMode::Chess960 {
-        record.variant = "chess960";
+        record.variant = Variant::Chess960;
     }
     match laws::position::lenient(setup, mode) {
         Ok((pos, notes)) => {
@@ -1161,7 +1170,11 @@ impl<'a> Game<'a> {
                             line,
                         );
                         f.article = Some("9.1.2.2");
-                        f.side = Some(if side == "White" { "white" } else { "black" });
+                        f.side = Some(if side == "White" {
+                            Side::White
+                        } else {
+                            Side::Black
+                        });
                         // The offer is recorded with the move it was made with.
                         f.move_text = line
                             .numbering

@@ -15,7 +15,10 @@
 
 use std::{collections::BTreeMap, io};
 
-use crate::{finding::Severity, replay::GameRecord};
+use crate::{
+    finding::{Severity, Status},
+    replay::GameRecord,
+};
 
 pub mod board;
 pub mod csv;
@@ -39,11 +42,6 @@ pub enum Format {
     /// One self-contained HTML page for the arbiter: a summary, then each game with findings
     /// with its moves and a board at each finding (see [`html`]).
     Html,
-}
-
-/// For `skip_serializing_if`.
-pub fn is_zero(n: &u32) -> bool {
-    *n == 0
 }
 
 /// Totals over a run, for the closing summary.
@@ -78,8 +76,8 @@ impl Tally {
         kinds.dedup();
         Tally {
             plies: r.plies,
-            errors: r.status == "error",
-            errors_filtered_out: r.status == "error" && !r.has_errors(),
+            errors: r.status == Status::Error,
+            errors_filtered_out: r.status == Status::Error && !r.has_errors(),
             kinds,
         }
     }

@@ -77,7 +77,7 @@ fn write_text<W: Write>(out: &mut W, r: &GameRecord) -> io::Result<()> {
         r.lang,
         candidates,
         r.plies,
-        r.status.to_uppercase(),
+        r.status.as_str().to_uppercase(),
         filtered
     )?;
     for f in &r.findings {
