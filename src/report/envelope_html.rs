@@ -114,9 +114,9 @@ pub fn write_envelope(out: &mut String, a: &Audit, lang: ReportLang) {
             if let Some(r) = a.result() {
                 let _ = write!(out, " · {}", escape(r));
             }
-            let _ = write!(
+            let _ = writeln!(
                 out,
-                "</p><p class=\"msg\">{}</p></div></div>\n",
+                "</p><p class=\"msg\">{}</p></div></div>",
                 escape(d.reason.get(lang))
             );
         }

@@ -301,9 +301,9 @@ pub fn legend(out: &mut String, lang: ReportLang) {
             escape(i18n::ui(lang, id))
         );
     }
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<br/>{}</p>\n",
+        "<br/>{}</p>",
         escape(i18n::ui(lang, "arrow_meaning"))
     );
 }
