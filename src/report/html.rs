@@ -163,7 +163,13 @@ enum Happened {
 impl Happened {
     fn of(f: &Finding) -> Option<Happened> {
         Some(match f.kind {
-            _ if f.severity == Severity::Error && f.kind != Kind::MovesAfterEnd => Happened::Error,
+            // An error about a move (not about the result, or the moves after the end).
+            _ if f.severity == Severity::Error
+                && f.move_text.is_some()
+                && f.kind != Kind::MovesAfterEnd =>
+            {
+                Happened::Error
+            }
             Kind::DrawOffer => Happened::Offer,
             Kind::Threefold | Kind::FiftyMoves => Happened::Claim,
             Kind::Checkmate
@@ -301,11 +307,7 @@ pub fn legend(out: &mut String, lang: ReportLang) {
             escape(i18n::ui(lang, id))
         );
     }
-    let _ = writeln!(
-        out,
-        "<br/>{}</p>",
-        escape(i18n::ui(lang, "arrow_meaning"))
-    );
+    let _ = writeln!(out, "<br/>{}</p>", escape(i18n::ui(lang, "arrow_meaning")));
 }
 
 fn side_words(c: Color, lang: ReportLang) -> String {
