@@ -128,3 +128,34 @@ fn english_is_the_default_byte_for_byte() {
         assert_eq!(default, en, "{format}");
     }
 }
+
+#[test]
+fn position_in_italian() {
+    let fens = [
+        "8/8/4k3/8/8/8/3B4/4K3 w - - 0 1",
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+        "8/8/8/8/8/8/8/8 w - - 0 1",
+        "k7/8/8/8/8/8/8/KQ6 w - - 0 1",
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        "xx",
+    ];
+    for fen in fens {
+        let run = |extra: &[&str]| {
+            let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+                .arg("position")
+                .args(extra)
+                .arg(fen)
+                .output()
+                .unwrap();
+            String::from_utf8(out.stdout).unwrap()
+        };
+        assert_eq!(run(&[]), run(&["--report-lang", "en"]), "{fen}");
+        let it = run(&["--report-lang", "it"]);
+        for line in it.lines().skip(1) {
+            let words = english_words(line);
+            assert!(words.is_empty(), "English {words:?} in `{line}`");
+        }
+        let json = run(&["--report-lang", "it", "--format", "jsonl"]);
+        assert!(json.contains("\"legal\":"), "{json}");
+    }
+}

@@ -203,3 +203,80 @@ fn write_summary_in<W: Write>(out: &mut W, s: &Summary, lang: ReportLang) -> io:
     }
     Ok(())
 }
+
+/// A judgement of `scoresheet position` with its reason in `lang`.
+pub fn localise_judgement(j: &mut crate::laws::position::Judgement, lang: ReportLang) {
+    j.reason = i18n::translate(&j.reason, lang);
+}
+
+/// The text report of a judgement ([`crate::laws::position::to_text`]) in `lang`: its labels
+/// from the catalogue, its reason translated (give the judgement as judged, in English).
+pub fn position_text(j: &crate::laws::position::Judgement, lang: ReportLang) -> String {
+    let english = crate::laws::position::to_text(j);
+    if lang == ReportLang::En {
+        return english;
+    }
+    fn answer(lang: ReportLang, a: &str) -> &str {
+        match a {
+            "yes" => i18n::ui(lang, "yes"),
+            "no" => i18n::ui(lang, "no"),
+            "undecided" => i18n::ui(lang, "undecided"),
+            other => other,
+        }
+    }
+    let labels = [
+        ("  to move: ", "position_to_move"),
+        ("  checkmate: ", "position_checkmate_label"),
+        ("  stalemate: ", "position_stalemate_label"),
+        ("  dead (5.2.2): ", "position_dead_label"),
+        ("  White can mate: ", "position_white_can_mate"),
+        ("  Black can mate: ", "position_black_can_mate"),
+    ];
+    let mut out = String::with_capacity(english.len() + 64);
+    for (i, line) in english.lines().enumerate() {
+        let labelled = labels
+            .iter()
+            .find_map(|(l, id)| line.strip_prefix(l).map(|v| (id, v)));
+        let helpmate = line
+            .strip_prefix("  helpmate for ")
+            .and_then(|r| r.split_once(" ("))
+            .and_then(|(side, r)| {
+                let (count, r) = r.split_once(' ')?;
+                let (_, moves) = r.split_once("): ")?;
+                Some((side, count, moves))
+            });
+        if i == 0 {
+            out.push_str(line);
+        } else if let Some((id, value)) = labelled {
+            let value = match (*id, value) {
+                ("position_to_move", "white") => i18n::ui(lang, "white"),
+                ("position_to_move", "black") => i18n::ui(lang, "black"),
+                (_, v) => answer(lang, v),
+            };
+            out.push_str(&format!("  {}: {value}", i18n::ui(lang, id)));
+        } else if let Some((side, count, moves)) = helpmate {
+            let plies = if count == "1" {
+                i18n::ui(lang, "ply")
+            } else {
+                i18n::ui(lang, "plies")
+            };
+            let head = i18n::fill(
+                lang,
+                "position_helpmate",
+                &[
+                    ("side", i18n::word(lang, "side", side)),
+                    ("count", count),
+                    ("plies", &plies.to_lowercase()),
+                ],
+            );
+            out.push_str(&format!("  {head}: {moves}"));
+        } else if let Some(reason) = line.strip_prefix("  ") {
+            out.push_str("  ");
+            out.push_str(&i18n::translate(reason, lang));
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out
+}
