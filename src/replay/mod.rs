@@ -9,6 +9,7 @@
 //! assert_eq!(rec.status, "ok");
 //! ```
 
+pub mod fast_san;
 pub mod resolve;
 pub mod suggest;
 
@@ -32,16 +33,8 @@ use crate::{
 };
 use resolve::{explain, notation_issues, resolve, NotationIssue, Resolution};
 
-/// What to do with an illegal move (the Laws differ by time control).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum IllegalPolicy {
-    /// Standard play: replay stops at the first illegal move.
-    #[default]
-    Stop,
-    /// Rapid and blitz (Appendix A.4.2): an unclaimed illegal move that can be made
-    /// physically stays on the board and the game goes on.
-    Stands,
-}
+/// What an illegal move does to the replay: a rule of the Laws ([`crate::laws::IllegalPolicy`]).
+pub use crate::laws::IllegalPolicy;
 
 /// Which language the piece letters are read in.
 #[derive(Debug, Clone, Copy, Default)]
@@ -1169,7 +1162,7 @@ impl<'a> Game<'a> {
                             format!("{side} offered a draw with this move"),
                             line,
                         );
-                        f.article = Some("9.1.2.2");
+                        f.article = Some(Kind::DrawOffer.article());
                         f.side = Some(if side == "White" {
                             Side::White
                         } else {
@@ -1489,7 +1482,7 @@ impl<'a> Game<'a> {
                 {
                     let mut f = self.finding(Kind::MoveNumber, ply, n.start, message, line);
                     f.reason = Some(reason);
-                    f.article = Some("8.1.1");
+                    f.article = Some(Kind::MoveNumber.article());
                     f.move_text = Some(label());
                     acc.findings.push(f);
                     line.missing_note = note.map(|note| (ply + MISSING_NOTE_PLIES, note));
@@ -1599,7 +1592,7 @@ impl<'a> Game<'a> {
                     ),
                     line,
                 );
-                f.article = Some("C.10");
+                f.article = Some(Kind::AmbiguousMove.article());
                 f.move_text = Some(label());
                 let rank = if suggestions {
                     acc.ranking(line.depth)
@@ -1647,12 +1640,10 @@ impl<'a> Game<'a> {
                     line,
                 );
                 f.reason = Some(why.reason);
-                f.article = Some(match why.reason {
-                    "leaves_king_in_check" => "3.9",
-                    r if r.starts_with("castling") => "3.8.2",
-                    "promotion_missing" | "promotion_wrong_rank" | "bad_promotion_piece" => "3.7.5",
-                    _ => "3.1",
-                });
+                f.article = Some(crate::finding::default_article(
+                    Kind::IllegalMove,
+                    Some(why.reason),
+                ));
                 f.move_text = Some(label());
                 let rank = if suggestions {
                     acc.ranking(line.depth)
@@ -1712,37 +1703,45 @@ impl<'a> Game<'a> {
                 return;
             }
         };
-        let mut next = line.pos.clone();
-        next.play_unchecked(chosen);
-        if notation {
-            // Whether the move mates is asked only where a mark is to be judged: with
-            // --strict-notation, on a move marked or giving check.
-            let mate = self.strict_notation
-                && (w.check != crate::notation::moves::CheckMark::None || next.is_check())
-                && next.is_checkmate();
-            let mut issues: Vec<NotationIssue> = Vec::new();
-            notation_issues(
-                &line.pos,
-                chosen,
-                w,
-                &next,
-                mate,
-                self.strict_notation,
-                &mut issues,
-            );
-            for issue in issues {
-                let mut f = self.finding(Kind::Notation, ply, at.offset, issue.message, line);
-                f.reason = Some(issue.reason);
-                f.move_text = Some(label());
-                acc.findings.push(f);
-            }
+        // The position before the move is overwritten in place in `line.before` (variations
+        // branch from it) and the move is played on the line's own position: one copy of a
+        // position per ply, none moved.
+        match &mut line.before {
+            Some(before) => before.clone_from(&line.pos),
+            None => line.before = Some(line.pos.clone()),
         }
-        acc.emit(line, || GameEvent::Move {
-            before: line.pos.clone(),
-            mv: chosen,
-            glyph: w.glyph,
-        });
-        line.before = Some(std::mem::replace(&mut line.pos, next));
+        line.pos.play_unchecked(chosen);
+        if let Some(before) = &line.before {
+            let next = &line.pos;
+            if notation {
+                // Whether the move mates is asked only where a mark is to be judged: with
+                // --strict-notation, on a move marked or giving check.
+                let mate = self.strict_notation
+                    && (w.check != crate::notation::moves::CheckMark::None || next.is_check())
+                    && next.is_checkmate();
+                let mut issues: Vec<NotationIssue> = Vec::new();
+                notation_issues(
+                    before,
+                    chosen,
+                    w,
+                    next,
+                    mate,
+                    self.strict_notation,
+                    &mut issues,
+                );
+                for issue in issues {
+                    let mut f = self.finding(Kind::Notation, ply, at.offset, issue.message, line);
+                    f.reason = Some(issue.reason);
+                    f.move_text = Some(label());
+                    acc.findings.push(f);
+                }
+            }
+            acc.emit(line, || GameEvent::Move {
+                before: before.clone(),
+                mv: chosen,
+                glyph: w.glyph,
+            });
+        }
         line.ply = ply;
         line.last_move = Some(chosen);
         line.advance(numbered, at);

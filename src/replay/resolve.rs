@@ -128,8 +128,16 @@ fn candidates(pos: &Chess, w: &WrittenMove, role: Option<Role>) -> MoveList {
     }
 }
 
-/// Match a written move against the legal moves.
+/// Match a written move against the legal moves: from shakmaty's attack tables where that
+/// settles it (see [`super::fast_san`]), else by [`resolve_by_candidates`].
 pub fn resolve(pos: &Chess, w: &WrittenMove, lang: &Language) -> Resolution {
+    super::fast_san::resolve_fast(pos, w, lang)
+        .unwrap_or_else(|| resolve_by_candidates(pos, w, lang))
+}
+
+/// Match a written move against the legal moves shakmaty lists for it: the reference that
+/// [`super::fast_san`] must agree with, and the path of every move it does not settle.
+pub fn resolve_by_candidates(pos: &Chess, w: &WrittenMove, lang: &Language) -> Resolution {
     match w.kind {
         WrittenKind::Null => return Resolution::Null,
         WrittenKind::Castle(side) => {
@@ -223,6 +231,16 @@ pub fn notation_issues(
     strict: bool,
     out: &mut Vec<NotationIssue>,
 ) {
+    // The common case, asked at every ply: without --strict-notation only a lowercase letter,
+    // a written origin or a left-out destination rank can be an issue.
+    if !strict
+        && !w.piece.is_some_and(|l| l.lowercase)
+        && w.from_file.is_none()
+        && w.from_rank.is_none()
+        && w.to_rank.is_some()
+    {
+        return;
+    }
     let mut add = |reason, message: String| out.push(NotationIssue { reason, message });
     if w.piece.is_some_and(|l| l.lowercase) {
         add(
