@@ -25,7 +25,7 @@ use super::{
     html::escape,
 };
 use crate::{
-    envelope::{sealed::Reading, Audit, Malformed, Verdict},
+    envelope::{report, sealed::Reading, Audit, Malformed, Verdict},
     i18n::{self, ReportLang},
 };
 
@@ -117,7 +117,7 @@ pub fn write_envelope(out: &mut String, a: &Audit, lang: ReportLang) {
             let _ = writeln!(
                 out,
                 "</p><p class=\"msg\">{}</p></div></div>",
-                escape(d.reason.get(lang))
+                escape(report::reason(d, a).get(lang))
             );
         }
         None => {
@@ -231,9 +231,10 @@ pub fn write_envelope(out: &mut String, a: &Audit, lang: ReportLang) {
         );
     }
     out.push_str("</table>\n");
-    if !a.notes.is_empty() {
+    let notes = report::notes(a);
+    if !notes.is_empty() {
         let _ = write!(out, "<h3>{}</h3>\n<ul>", escape(i18n::ui(lang, "notes")));
-        for n in &a.notes {
+        for n in &notes {
             let _ = write!(out, "<li>{}</li>", escape(n.get(lang)));
         }
         out.push_str("</ul>\n");
