@@ -1,0 +1,108 @@
+//! The record of one game: what `validate` writes for it.
+
+use super::*;
+
+/// Tags in the order written, serialised as a JSON object.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Tags(pub Vec<(String, String)>);
+
+/// For `skip_serializing_if`.
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl Tags {
+    /// The value of the tag `name` (exactly as written), the first if it is repeated.
+    ///
+    /// ```
+    /// use scoresheet::replay::Tags;
+    /// let tags = Tags(vec![("White".into(), "Rossi".into())]);
+    /// assert_eq!(tags.get("White"), Some("Rossi"));
+    /// assert_eq!(tags.get("Black"), None);
+    /// ```
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+impl Serialize for Tags {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
+/// One game's verdict: the record `scoresheet validate` writes.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameRecord {
+    pub file: String,
+    /// 1-based index of the game in its file.
+    pub game: u64,
+    /// Byte offset of the game's first character.
+    pub offset: u64,
+    /// 1-based line of the game's first non-blank character.
+    pub line: u64,
+    pub tags: Tags,
+    /// The notation language: ISO 639-1 code, or `figurine`.
+    pub lang: String,
+    /// Other languages that read the game equally well.
+    pub lang_candidates: Vec<String>,
+    /// `standard` or `chess960`.
+    pub variant: Variant,
+    /// Mainline plies replayed.
+    pub plies: u32,
+    /// FEN after the last replayed ply.
+    pub final_fen: String,
+    /// `ok`, or `error` when any finding has error severity.
+    pub status: Status,
+    /// The result written at the end of the movetext, if any.
+    pub result: Option<&'static str>,
+    /// With `--illegal stands`: the ply of the first illegal move left on the board; the
+    /// rest of the replay rests on an irregular position.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub irregular_from_ply: Option<u32>,
+    /// The first point where the game ended by itself (checkmate, stalemate, dead position,
+    /// fivefold, seventy-five moves); `null` while the game is alive at its last move.
+    pub termination: Option<Termination>,
+    /// The Chess960 starting position number (0–959), when the game starts from one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sp: Option<u32>,
+    pub findings: Vec<Finding>,
+    /// Findings left out by `validate --only`/`--skip` (absent when none were).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub filtered_out: u32,
+    /// The mainline moves replayed (not serialised).
+    #[serde(skip)]
+    pub mainline: Vec<Move>,
+    /// The start position, when the game could be set up (not serialised).
+    #[serde(skip)]
+    pub start: Option<Chess>,
+}
+
+impl GameRecord {
+    pub fn has_errors(&self) -> bool {
+        self.findings.iter().any(|f| f.severity == Severity::Error)
+    }
+
+    /// The replayed mainline in canonical SAN of `lang` (with `+`/`#`).
+    pub fn mainline_san(&self, lang: &Language) -> Vec<String> {
+        let Some(mut pos) = self.start.clone() else {
+            return Vec::new();
+        };
+        self.mainline
+            .iter()
+            .map(|&m| {
+                let s = render::san_in(&pos, m, lang);
+                pos.play_unchecked(m);
+                s
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,640 @@
+//! The walk over a game's tokens: the mainline and every variation, move numbers, comments,
+//! draw offers and the result, feeding both the findings and the export events.
+
+use super::*;
+
+pub(super) struct Game<'a> {
+    pub(super) text: &'a str,
+    pub(super) parsed: &'a ParsedGame,
+    pub(super) at: Locator<'a>,
+    pub(super) start: Chess,
+    pub(super) mode: CastlingMode,
+    pub(super) policy: IllegalPolicy,
+    pub(super) strict_notation: bool,
+    /// The game starts from a `[FEN]`, whose move number is often not the one written.
+    pub(super) from_fen: bool,
+}
+
+/// What a replay gathers.
+pub(super) struct Acc {
+    pub(super) findings: Vec<Finding>,
+    /// Bad moves met so far, for [`Ranking`].
+    pub(super) ranked: u32,
+    pub(super) irregular_from: Option<u32>,
+    pub(super) mainline: Vec<Move>,
+    /// Every mainline ply (null moves too) with the position after it.
+    pub(super) plies: Vec<laws::Ply>,
+    pub(super) mainline_at: Vec<usize>,
+    pub(super) events: Option<Vec<GameEvent>>,
+}
+
+/// The most bad moves of one game (each stops its line, so there is one per variation at
+/// most) whose suggestions are ranked by replaying the rest of the line after each of them;
+/// later ones on the mainline are ranked by their text alone, later ones in variations get
+/// none (only the first ten of a kind are listed: see [`crate::finding::MAX_REPEATED`]).
+/// Without it a file of many broken variations took time quadratic in its length.
+pub(super) const MAX_RANKED_BAD_MOVES: u32 = 32;
+
+/// How the suggestions for a bad move are ranked.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Ranking {
+    /// By how far the rest of the line replays after each, then by text.
+    ByRest,
+    /// By text alone.
+    ByText,
+    /// No suggestions.
+    Unsuggested,
+}
+
+impl Acc {
+    /// How to rank the suggestions for the next bad move, on a line at `depth`.
+    pub(super) fn ranking(&mut self, depth: u32) -> Ranking {
+        self.ranked += 1;
+        if self.ranked <= MAX_RANKED_BAD_MOVES {
+            Ranking::ByRest
+        } else if depth == 0 {
+            Ranking::ByText
+        } else {
+            Ranking::Unsuggested
+        }
+    }
+
+    /// Hand out an event when events are collected (`event` is only built then).
+    pub(super) fn emit(&mut self, line: &Line, event: impl FnOnce() -> GameEvent) {
+        if let Some(events) = self.events.as_mut() {
+            if !line.dead && !line.silent {
+                events.push(event());
+            }
+        }
+    }
+
+    /// Replay of `line` stops at `offset`.
+    pub(super) fn stop(&mut self, line: &mut Line, offset: usize, message: &str) {
+        if let Some(events) = self.events.as_mut() {
+            if !line.dead && !line.silent {
+                line.stop_event = Some(events.len());
+                events.push(GameEvent::Stop {
+                    start: offset,
+                    end: offset,
+                    message: message.to_string(),
+                });
+            }
+        }
+        line.dead = true;
+    }
+
+    /// A line ends at `end`: its `Stop`, if any, covers the text up to there.
+    pub(super) fn close(&mut self, line: &Line, end: usize) {
+        if let (Some(events), Some(i)) = (self.events.as_mut(), line.stop_event) {
+            if let Some(GameEvent::Stop { end: e, .. }) = events.get_mut(i) {
+                *e = end;
+            }
+        }
+    }
+}
+
+/// One line of play being replayed: the mainline or a variation.
+pub(super) struct Line {
+    pub(super) pos: Chess,
+    /// The position before the last move played on this line.
+    pub(super) before: Option<Chess>,
+    pub(super) ply: u32,
+    /// Replay of this line stopped at an error.
+    pub(super) dead: bool,
+    /// Move tokens seen on this line since it stopped.
+    pub(super) moves_since_dead: u32,
+    pub(super) last_move: Option<Move>,
+    pub(super) depth: u32,
+    /// A variation of a line that had already stopped: nothing of it is exported.
+    pub(super) silent: bool,
+    /// Index of this line's `Stop` event.
+    pub(super) stop_event: Option<usize>,
+    /// The number of the last move played on this line, and of the one before it.
+    pub(super) numbering: Option<Label>,
+    pub(super) numbering_before: Option<Label>,
+    /// Where the last move played on this line is written.
+    pub(super) last_at: Option<At>,
+    /// A move number written and not yet followed by its move.
+    pub(super) pending_number: Option<WrittenNumber>,
+    /// A numbering slip that says a move may be missing, for the explanation of an error
+    /// soon after it: the last ply it concerns, and the words.
+    pub(super) missing_note: Option<(u32, String)>,
+}
+
+impl Line {
+    pub(super) fn new(pos: Chess, ply: u32, dead: bool, depth: u32, silent: bool) -> Line {
+        Line {
+            pos,
+            before: None,
+            ply,
+            dead,
+            moves_since_dead: 0,
+            last_move: None,
+            depth,
+            silent,
+            stop_event: None,
+            numbering: None,
+            numbering_before: None,
+            last_at: None,
+            pending_number: None,
+            missing_note: None,
+        }
+    }
+
+    /// The number the next move should have: one on from the number of the move before it
+    /// (as written), or from the position for a line's first move.
+    pub(super) fn expected_number(&self) -> u32 {
+        let side = self.pos.turn();
+        match self.numbering {
+            Some(l) if l.side != side => match side {
+                Color::Black => l.number,
+                Color::White => l.number.saturating_add(1),
+            },
+            _ => self.pos.fullmoves().get(),
+        }
+    }
+
+    /// The number of the next move as the writer numbered it: the number written right
+    /// before it, else the one that follows from the numbers before it.
+    pub(super) fn next_label(&self) -> Label {
+        let side = self.pos.turn();
+        match self.pending_number {
+            Some(n) => Label {
+                number: n.number,
+                // `1. ... e5`: the dots written apart are not in the number's token.
+                dots: n.black || (side == Color::Black && n.number == self.expected_number()),
+                side,
+            },
+            None => Label {
+                number: self.expected_number(),
+                dots: side == Color::Black,
+                side,
+            },
+        }
+    }
+
+    /// A move was played on this line with number `label`, written at `at`.
+    pub(super) fn advance(&mut self, label: Label, at: At) {
+        self.numbering_before = self.numbering.replace(label);
+        self.last_at = Some(at);
+    }
+
+    /// The words of a numbering slip for an error at `ply`, if the slip was just before it.
+    pub(super) fn take_missing_note(&mut self, ply: u32) -> Option<String> {
+        self.missing_note
+            .take()
+            .filter(|(until, _)| ply <= *until)
+            .map(|(_, note)| note)
+    }
+}
+
+pub(super) struct Outcome {
+    pub(super) plies: u32,
+    /// No error on the mainline.
+    pub(super) clean: bool,
+    pub(super) final_pos: Chess,
+    pub(super) findings: Vec<Finding>,
+    pub(super) irregular_from: Option<u32>,
+    pub(super) result: Option<GameResult>,
+    pub(super) mainline: Vec<Move>,
+    pub(super) mainline_plies: Vec<laws::Ply>,
+    /// Byte offset of each mainline ply's text.
+    pub(super) mainline_at: Vec<usize>,
+}
+
+/// Where a move is: its token, and which move of the token's reading.
+#[derive(Clone, Copy)]
+pub(super) struct At {
+    pub(super) token: usize,
+    /// Byte offset of the move's text in the game text.
+    pub(super) offset: usize,
+    pub(super) len: usize,
+}
+
+impl<'a> Game<'a> {
+    pub(super) fn replay(&self, lang: &'static Language, notation: bool) -> Outcome {
+        self.run(lang, notation, false)
+    }
+
+    pub(super) fn replay_with_suggestions(&self, lang: &'static Language) -> Outcome {
+        self.run(lang, true, true)
+    }
+
+    pub(super) fn written_text(&self, at: At) -> &str {
+        self.text.get(at.offset..at.offset + at.len).unwrap_or("")
+    }
+
+    pub(super) fn locate(&self, offset: usize) -> (u64, u64) {
+        self.at.locate(offset)
+    }
+
+    pub(super) fn finding(
+        &self,
+        kind: Kind,
+        ply: u32,
+        at_offset: usize,
+        message: String,
+        line: &Line,
+    ) -> Finding {
+        let mut f = Finding::new(kind, ply, message);
+        let (l, c) = self.locate(at_offset);
+        f.line = l;
+        f.column = c;
+        if line.depth > 0 {
+            f.variation = Some(line.depth);
+        }
+        f
+    }
+
+    /// A `structure` finding (warning severity) with its reason.
+    pub(super) fn structure(
+        &self,
+        line: &Line,
+        at: usize,
+        reason: &'static str,
+        message: String,
+    ) -> Finding {
+        let mut f = self.finding(Kind::Structure, line.ply, at, message, line);
+        f.reason = Some(reason);
+        f
+    }
+
+    /// A comment token as an event: its text without braces (or `;`).
+    pub(super) fn comment_event(&self, token: &Token) -> GameEvent {
+        let raw = self.text.get(token.start..token.end).unwrap_or("");
+        let body = raw
+            .strip_prefix('{')
+            .map(|b| b.strip_suffix('}').unwrap_or(b))
+            .or_else(|| raw.strip_prefix(';'))
+            .unwrap_or(raw);
+        GameEvent::Comment(body.trim().to_string())
+    }
+
+    /// The core loop over the movetext tokens.
+    pub(super) fn run(
+        &self,
+        lang: &'static Language,
+        notation: bool,
+        suggestions: bool,
+    ) -> Outcome {
+        self.run_with(lang, notation, suggestions, false).0
+    }
+
+    /// The core loop over the movetext tokens; with `events`, also the game as a sequence of
+    /// resolved events (for export).
+    pub(super) fn run_with(
+        &self,
+        lang: &'static Language,
+        notation: bool,
+        suggestions: bool,
+        events: bool,
+    ) -> (Outcome, Vec<GameEvent>) {
+        let tokens = &self.parsed.tokens;
+        let mut stack: Vec<Line> = vec![Line::new(self.start.clone(), 0, false, 0, false)];
+        // Room for the mainline's plies at once (fewer than the tokens, which also hold move
+        // numbers; capped for games that are mostly variations).
+        let room = tokens.len().min(1024);
+        let mut acc = Acc {
+            findings: Vec::new(),
+            irregular_from: None,
+            mainline: Vec::with_capacity(room),
+            plies: Vec::with_capacity(room),
+            mainline_at: Vec::with_capacity(room),
+            events: events.then(Vec::new),
+            ranked: 0,
+        };
+        let mut result = None;
+        let mut result_at = None;
+        let mut consumed_promotion = usize::MAX;
+        let mut consumed_mark = usize::MAX;
+        let mut i = 0;
+        let mut cap_at = 4 * crate::finding::MAX_REPEATED;
+        while i < tokens.len() {
+            if acc.findings.len() >= cap_at {
+                // Memory stays in proportion to what is listed, however many findings repeat.
+                crate::finding::cap_repeated(&mut acc.findings);
+                cap_at = cap_at.max(2 * acc.findings.len());
+            }
+            let token = &tokens[i];
+            match &token.kind {
+                TokenKind::Move(w) => {
+                    let mut w = *w;
+                    if w.promotion.is_none() {
+                        if let Some(Token {
+                            kind: TokenKind::PromotionLetter(l),
+                            ..
+                        }) = tokens.get(i + 1)
+                        {
+                            w.promotion = Some(*l);
+                            w.promotion_style = PromotionStyle::Spaced;
+                            consumed_promotion = i + 1;
+                        }
+                    }
+                    if let Some(Token {
+                        kind: TokenKind::EnPassantMark,
+                        ..
+                    }) = tokens.get(i + 1)
+                    {
+                        // `exd6 e.p.`: the mark apart is the move's mark.
+                        w.en_passant_mark = true;
+                        consumed_mark = i + 1;
+                    }
+                    let at = At {
+                        token: i,
+                        offset: token.start,
+                        len: token.end - token.start,
+                    };
+                    let line = stack.last_mut().expect("the mainline is never popped");
+                    self.play_written(line, &w, at, &[], lang, notation, suggestions, &mut acc);
+                }
+                TokenKind::Run(readings) => {
+                    let line = stack.last_mut().expect("the mainline is never popped");
+                    let reading = if line.dead {
+                        &readings[0]
+                    } else {
+                        self.choose_reading(&line.pos, readings, lang)
+                    };
+                    let mut offset = token.start;
+                    for (k, w) in reading.iter().enumerate() {
+                        let at = At {
+                            token: i,
+                            offset,
+                            len: usize::from(w.len),
+                        };
+                        offset += usize::from(w.len);
+                        let line = stack.last_mut().expect("the mainline is never popped");
+                        self.play_written(
+                            line,
+                            w,
+                            at,
+                            &reading[k + 1..],
+                            lang,
+                            notation,
+                            suggestions,
+                            &mut acc,
+                        );
+                    }
+                }
+                TokenKind::PromotionLetter(_) if consumed_promotion == i => {}
+                TokenKind::Unreadable | TokenKind::PromotionLetter(_)
+                    if result.is_some() && stack.len() == 1 =>
+                {
+                    // Junk after the game's result (a NUL, a stray word) spoils no move.
+                    if notation {
+                        let text = self.text.get(token.start..token.end).unwrap_or("");
+                        let line = &stack[0];
+                        let mut f = self.finding(
+                            Kind::Structure,
+                            line.ply,
+                            token.start,
+                            format!(
+                                "`{}` after the result is not part of the game",
+                                clip(text).escape_debug()
+                            ),
+                            line,
+                        );
+                        f.reason = Some("text_after_result");
+                        acc.findings.push(f);
+                    }
+                }
+                TokenKind::Unreadable | TokenKind::PromotionLetter(_) => {
+                    let line = stack.last_mut().expect("the mainline is never popped");
+                    if !line.dead {
+                        let text = self.text.get(token.start..token.end).unwrap_or("");
+                        let mut f = self.finding(
+                            Kind::UnreadableMove,
+                            line.ply + 1,
+                            token.start,
+                            format!(
+                                "`{}` is not a move in any notation this tool reads",
+                                clip(text).escape_debug()
+                            ),
+                            line,
+                        );
+                        f.move_text = Some(line.next_label().with(clip(text)));
+                        line.pending_number = None;
+                        if let Some(note) = line.take_missing_note(line.ply + 1) {
+                            f.message.push_str("; ");
+                            f.message.push_str(&note);
+                        }
+                        acc.stop(line, token.start, &f.message);
+                        acc.findings.push(f);
+                    } else {
+                        line.moves_since_dead += 1;
+                    }
+                }
+                TokenKind::EnPassantMark if consumed_mark == i => {}
+                TokenKind::EnPassantMark => {
+                    let line = stack.last_mut().expect("the mainline is never popped");
+                    if notation
+                        && self.strict_notation
+                        && !line.dead
+                        && !matches!(line.last_move, Some(Move::EnPassant { .. }))
+                    {
+                        let mut f = self.finding(
+                            Kind::Notation,
+                            line.ply,
+                            token.start,
+                            "marked e.p. but the move is not an en passant capture".into(),
+                            line,
+                        );
+                        f.reason = Some("en_passant_mark_on_other_move");
+                        acc.findings.push(f);
+                    }
+                }
+                TokenKind::DrawOffer => {
+                    let line = stack.last_mut().expect("the mainline is never popped");
+                    acc.emit(line, || GameEvent::DrawOffer);
+                    if notation && line.depth == 0 && !line.dead {
+                        let side = match line.pos.turn() {
+                            Color::White => "Black",
+                            Color::Black => "White",
+                        };
+                        let mut f = self.finding(
+                            Kind::DrawOffer,
+                            line.ply,
+                            token.start,
+                            format!("{side} offered a draw with this move"),
+                            line,
+                        );
+                        f.article = Some(Kind::DrawOffer.article());
+                        f.side = Some(if side == "White" {
+                            Side::White
+                        } else {
+                            Side::Black
+                        });
+                        // The offer is recorded with the move it was made with.
+                        f.move_text = line
+                            .numbering
+                            .zip(line.last_at)
+                            .map(|(label, at)| label.with(self.written_text(at)));
+                        acc.findings.push(f);
+                    }
+                }
+                TokenKind::VariationStart => {
+                    let parent = stack.last().expect("the mainline is never popped");
+                    let (pos, ply, dead) = if parent.dead {
+                        if parent.moves_since_dead == 0 {
+                            // The variation replaces the move that failed.
+                            (parent.pos.clone(), parent.ply, false)
+                        } else {
+                            (parent.pos.clone(), parent.ply, true)
+                        }
+                    } else {
+                        match &parent.before {
+                            Some(b) => (b.clone(), parent.ply.saturating_sub(1), false),
+                            None => (parent.pos.clone(), parent.ply, false),
+                        }
+                    };
+                    let numbering = if parent.dead || parent.before.is_none() {
+                        parent.numbering
+                    } else {
+                        parent.numbering_before
+                    };
+                    let depth = parent.depth + 1;
+                    // A variation inside a line that has stopped is part of the unreplayed rest.
+                    let silent = parent.silent || parent.dead || dead;
+                    if !silent {
+                        acc.emit(parent, || GameEvent::VariationStart);
+                    }
+                    if depth == MAX_VARIATION_DEPTH + 1 && notation {
+                        let mut f = self.finding(
+                            Kind::Structure,
+                            parent.ply,
+                            token.start,
+                            format!("variations are nested more than {MAX_VARIATION_DEPTH} deep: the file is damaged or hostile"),
+                            parent,
+                        );
+                        f.severity = Severity::Error;
+                        f.reason = Some("variation_too_deep");
+                        acc.findings.push(f);
+                    }
+                    let mut line = Line::new(pos, ply, dead, depth, silent);
+                    line.numbering = numbering;
+                    stack.push(line);
+                }
+                TokenKind::VariationEnd => {
+                    if stack.len() > 1 {
+                        let done = stack.pop().expect("more than the mainline");
+                        acc.close(&done, token.start);
+                        if !done.silent {
+                            let parent = stack.last().expect("the mainline is never popped");
+                            acc.emit(parent, || GameEvent::VariationEnd);
+                        }
+                    } else if notation {
+                        let line = &stack[0];
+                        let mut f = self.finding(
+                            Kind::Structure,
+                            line.ply,
+                            token.start,
+                            "a `)` closes a variation that was never opened".into(),
+                            line,
+                        );
+                        f.reason = Some("unmatched_parenthesis");
+                        acc.findings.push(f);
+                    }
+                }
+                TokenKind::Comment | TokenKind::UnterminatedComment if notation => {
+                    let line = stack.last().expect("the mainline is never popped");
+                    let size = token.end - token.start;
+                    if size > MAX_COMMENT_BYTES {
+                        let mut f = self.structure(
+                            line,
+                            token.start,
+                            "comment_too_long",
+                            format!(
+                                "a comment of {size} bytes (more than {} MiB): the file is damaged or hostile",
+                                MAX_COMMENT_BYTES >> 20
+                            ),
+                        );
+                        f.severity = Severity::Error;
+                        acc.findings.push(f);
+                    }
+                    if token.kind == TokenKind::UnterminatedComment {
+                        acc.findings.push(self.structure(
+                            line,
+                            token.start,
+                            "unterminated_comment",
+                            "a `{` comment is never closed: it runs to the end of the game".into(),
+                        ));
+                    }
+                    if token.kind == TokenKind::Comment {
+                        acc.emit(line, || self.comment_event(token));
+                    }
+                }
+                TokenKind::UnterminatedComment => {}
+                TokenKind::Result(r) => {
+                    if stack.len() == 1 {
+                        if result.is_none() {
+                            result_at = Some(token.start);
+                        }
+                        result = Some(*r);
+                    }
+                }
+                TokenKind::Comment => {
+                    let line = stack.last().expect("the mainline is never popped");
+                    acc.emit(line, || self.comment_event(token));
+                }
+                TokenKind::Nag(n) => {
+                    let line = stack.last().expect("the mainline is never popped");
+                    acc.emit(line, || GameEvent::Nag(*n));
+                }
+                TokenKind::Escape => {
+                    let line = stack.last().expect("the mainline is never popped");
+                    let raw = self.text.get(token.start..token.end).unwrap_or("");
+                    acc.emit(line, || GameEvent::Escape(raw.trim_end().to_string()));
+                }
+                TokenKind::MoveNumber { number, black } => {
+                    let line = stack.last_mut().expect("the mainline is never popped");
+                    line.pending_number = Some(WrittenNumber {
+                        number: *number,
+                        black: *black,
+                        start: token.start,
+                        end: token.end,
+                    });
+                }
+            }
+            i += 1;
+        }
+        if stack.len() > 1 && notation {
+            let line = &stack[0];
+            let mut f = self.finding(
+                Kind::Structure,
+                line.ply,
+                self.text.len(),
+                format!("{} variation(s) are never closed", stack.len() - 1),
+                line,
+            );
+            f.reason = Some("unclosed_variation");
+            acc.findings.push(f);
+        }
+        let end = result_at.unwrap_or(self.text.len());
+        for line in stack.iter().rev() {
+            acc.close(line, end);
+        }
+        if let (Some(events), Some(r)) = (acc.events.as_mut(), result) {
+            events.push(GameEvent::Result(r));
+        }
+        stack.truncate(1);
+        let main = stack.pop().expect("the mainline is never popped");
+        let clean = !acc
+            .findings
+            .iter()
+            .any(|f| f.kind.is_move_error() && f.variation.is_none());
+        let events = acc.events.take().unwrap_or_default();
+        (
+            Outcome {
+                plies: main.ply,
+                clean,
+                final_pos: main.pos,
+                findings: acc.findings,
+                irregular_from: acc.irregular_from,
+                result,
+                mainline: acc.mainline,
+                mainline_plies: acc.plies,
+                mainline_at: acc.mainline_at,
+            },
+            events,
+        )
+    }
+}

@@ -1,0 +1,450 @@
+//! One written move: which reading of the text to take, and what the move does on the board
+//! (resolved, illegal, ambiguous, unreadable; explained, with suggestions).
+
+use super::*;
+
+impl<'a> Game<'a> {
+    /// Among the readings of a run-together word, the first that resolves whole; else the one
+    /// that gets furthest.
+    pub(super) fn choose_reading<'r>(
+        &self,
+        pos: &Chess,
+        readings: &'r [Vec<WrittenMove>],
+        lang: &Language,
+    ) -> &'r [WrittenMove] {
+        let mut best = (0usize, 0usize);
+        for (k, reading) in readings.iter().enumerate() {
+            let mut p = pos.clone();
+            let mut ok = 0;
+            for w in reading {
+                let m = match resolve(&p, w, lang) {
+                    Resolution::Unique(m) => m,
+                    Resolution::PromotionMissing(v) => v[0],
+                    _ => break,
+                };
+                p.play_unchecked(m);
+                ok += 1;
+            }
+            if ok == reading.len() {
+                return reading;
+            }
+            if ok > best.1 {
+                best = (k, ok);
+            }
+        }
+        &readings[best.0]
+    }
+
+    /// Replay the rest of the mainline after `token` (the moves of `rest` first) from `pos`,
+    /// silently: how many plies resolve, and whether the end is reached.
+    pub(super) fn continuation(
+        &self,
+        mut pos: Chess,
+        token: usize,
+        rest: &[WrittenMove],
+        lang: &Language,
+        depth: u32,
+    ) -> (u32, bool) {
+        pub(super) const LIMIT: u32 = 400;
+        let mut plies = 0;
+        let step = |pos: &mut Chess, w: &WrittenMove| -> bool {
+            let m = match resolve(pos, w, lang) {
+                Resolution::Unique(m) => m,
+                Resolution::PromotionMissing(v) => v[0],
+                _ => return false,
+            };
+            pos.play_unchecked(m);
+            true
+        };
+        for w in rest {
+            if !step(&mut pos, w) {
+                return (plies, false);
+            }
+            plies += 1;
+        }
+        let mut level = 0u32;
+        for t in &self.parsed.tokens[token + 1..] {
+            if plies >= LIMIT {
+                return (plies, true);
+            }
+            match &t.kind {
+                TokenKind::VariationStart => level += 1,
+                TokenKind::VariationEnd => {
+                    if level == 0 {
+                        // the end of the variation the move was in
+                        if depth > 0 {
+                            return (plies, true);
+                        }
+                    } else {
+                        level -= 1;
+                    }
+                }
+                _ if level > 0 => {}
+                TokenKind::Move(w) => {
+                    if !step(&mut pos, w) {
+                        return (plies, false);
+                    }
+                    plies += 1;
+                }
+                TokenKind::Run(readings) => {
+                    let reading = self.choose_reading(&pos, readings, lang);
+                    for w in reading {
+                        if !step(&mut pos, w) {
+                            return (plies, false);
+                        }
+                        plies += 1;
+                    }
+                }
+                TokenKind::Unreadable => return (plies, false),
+                _ => {}
+            }
+        }
+        (plies, true)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn play_written(
+        &self,
+        line: &mut Line,
+        w: &WrittenMove,
+        at: At,
+        rest: &[WrittenMove],
+        lang: &'static Language,
+        notation: bool,
+        suggestions: bool,
+        acc: &mut Acc,
+    ) {
+        if line.dead {
+            line.moves_since_dead += 1;
+            return;
+        }
+        let ply = line.ply + 1;
+        let written = self.written_text(at);
+        if let Some(n) = line.pending_number.as_mut() {
+            // `2. ... Cc6`: the dots written apart say Black's move as much as `2...` does.
+            n.black |= self.text.get(n.end..at.offset).is_some_and(|gap| {
+                gap.contains(['.', '…'])
+                    && gap
+                        .chars()
+                        .all(|c| c == '.' || c == '…' || c.is_whitespace())
+            });
+        }
+        let numbered = line.next_label();
+        let expected = line.expected_number();
+        let written_number = line.pending_number.take();
+        // The move as written, with its number, is only written out when a finding needs it.
+        let label = || numbered.with(written);
+        if let (true, 0, Some(n)) = (notation, line.depth, written_number) {
+            // A [FEN]'s move number is often not the one the writer starts from.
+            if line.numbering.is_some() || !self.from_fen {
+                let text = self.text.get(n.start..n.end).unwrap_or("").trim();
+                if let Some((reason, message, note)) =
+                    numbering_slip(text, n.number, n.black, expected, numbered.side)
+                {
+                    let mut f = self.finding(Kind::MoveNumber, ply, n.start, message, line);
+                    f.reason = Some(reason);
+                    f.article = Some(Kind::MoveNumber.article());
+                    f.move_text = Some(label());
+                    acc.findings.push(f);
+                    line.missing_note = note.map(|note| (ply + MISSING_NOTE_PLIES, note));
+                }
+            }
+        }
+        let mut resolution = resolve(&line.pos, w, lang);
+        if let Resolution::Unique(m) = resolution {
+            if m.capture() == Some(shakmaty::Role::King) {
+                // After an illegal move that stood, a king may be en prise: taking it is no move.
+                resolution = Resolution::Illegal;
+            }
+        }
+        let mut rest_after = |m: Move| {
+            let mut p = line.pos.clone();
+            p.play_unchecked(m);
+            self.continuation(p, at.token, rest, lang, line.depth)
+        };
+        let mut by_text = |_: Move| (0, false);
+        let chosen = match resolution {
+            Resolution::Unique(m) => m,
+            Resolution::PromotionMissing(options) => {
+                // The unique survivor: the promotion after which the game goes on furthest.
+                let mut best = (options[0], 0u32, false);
+                if line.depth == 0 {
+                    for &m in &options {
+                        let (plies, complete) = rest_after(m);
+                        if (complete, plies) > (best.2, best.1) {
+                            best = (m, plies, complete);
+                        }
+                    }
+                }
+                if notation {
+                    let piece = best
+                        .0
+                        .promotion()
+                        .map(|r| lang.letter(r).to_string())
+                        .unwrap_or_default();
+                    let mut f = self.finding(
+                        Kind::Notation,
+                        ply,
+                        at.offset,
+                        format!("the promotion piece is not written; read as `{piece}`, the piece after which the game goes on"),
+                        line,
+                    );
+                    f.reason = Some("promotion_piece_missing");
+                    f.move_text = Some(label());
+                    acc.findings.push(f);
+                }
+                best.0
+            }
+            Resolution::Null => {
+                if line.pos.is_check() {
+                    let mut f = self.finding(
+                        Kind::IllegalMove,
+                        ply,
+                        at.offset,
+                        "a null move cannot be made while in check".into(),
+                        line,
+                    );
+                    f.move_text = Some(label());
+                    f.reason = Some("null_move_in_check");
+                    acc.stop(line, at.offset, &f.message);
+                    acc.findings.push(f);
+                    return;
+                }
+                match null_move(&line.pos, self.mode) {
+                    Some(p) => {
+                        if notation {
+                            let mut f = self.finding(
+                                Kind::NullMove,
+                                ply,
+                                at.offset,
+                                "a null move (`--`) is not a move of chess; the side to move passes".into(),
+                                line,
+                            );
+                            f.move_text = Some(label());
+                            acc.findings.push(f);
+                        }
+                        line.before = Some(std::mem::replace(&mut line.pos, p));
+                        line.ply = ply;
+                        line.last_move = None;
+                        line.advance(numbered, at);
+                        if line.depth == 0 {
+                            acc.plies.push(laws::Ply {
+                                mv: None,
+                                after: line.pos.clone(),
+                            });
+                            acc.mainline_at.push(at.offset);
+                        }
+                        return;
+                    }
+                    None => {
+                        acc.stop(line, at.offset, "a null move cannot be made here");
+                        return;
+                    }
+                }
+            }
+            Resolution::Ambiguous(candidates) => {
+                let mut f = self.finding(
+                    Kind::AmbiguousMove,
+                    ply,
+                    at.offset,
+                    format!(
+                        "`{written}` fits {} legal moves; the notation must say which piece moves",
+                        candidates.len()
+                    ),
+                    line,
+                );
+                f.article = Some(Kind::AmbiguousMove.article());
+                f.move_text = Some(label());
+                let rank = if suggestions {
+                    acc.ranking(line.depth)
+                } else {
+                    Ranking::Unsuggested
+                };
+                f.suggestions = Some(if rank != Ranking::Unsuggested {
+                    suggest::suggest(
+                        &line.pos,
+                        Some(&candidates),
+                        written,
+                        w,
+                        lang,
+                        self.mode,
+                        if rank == Ranking::ByRest {
+                            &mut rest_after
+                        } else {
+                            &mut by_text
+                        },
+                    )
+                } else {
+                    candidates
+                        .iter()
+                        .map(|&m| crate::finding::Suggestion {
+                            san: render::san_in(&line.pos, m, lang),
+                            uci: render::uci(m, self.mode),
+                        })
+                        .collect()
+                });
+                if let Some(note) = line.take_missing_note(ply) {
+                    f.message.push_str("; ");
+                    f.message.push_str(&note);
+                }
+                acc.stop(line, at.offset, &f.message);
+                acc.findings.push(f);
+                return;
+            }
+            Resolution::Illegal | Resolution::UnknownLetter => {
+                let why = explain(&line.pos, w, lang);
+                let mut f = self.finding(
+                    Kind::IllegalMove,
+                    ply,
+                    at.offset,
+                    format!("`{written}` is illegal: {}", why.message),
+                    line,
+                );
+                f.reason = Some(why.reason);
+                f.article = Some(crate::finding::default_article(
+                    Kind::IllegalMove,
+                    Some(why.reason),
+                ));
+                f.move_text = Some(label());
+                let rank = if suggestions {
+                    acc.ranking(line.depth)
+                } else {
+                    Ranking::Unsuggested
+                };
+                f.suggestions = Some(if rank != Ranking::Unsuggested {
+                    suggest::suggest(
+                        &line.pos,
+                        None,
+                        written,
+                        w,
+                        lang,
+                        self.mode,
+                        if rank == Ranking::ByRest {
+                            &mut rest_after
+                        } else {
+                            &mut by_text
+                        },
+                    )
+                } else {
+                    Vec::new()
+                });
+                if let Some(note) = line.take_missing_note(ply) {
+                    f.message.push_str("; ");
+                    f.message.push_str(&note);
+                }
+                let stands = self.policy == IllegalPolicy::Stands && line.depth == 0;
+                if let (true, Some(m)) = (stands, why.executable) {
+                    if let Some(next) = play_irregular(&line.pos, m) {
+                        f.stood = Some(true);
+                        f.message.push_str(
+                            "; it was not claimed, so it stands and the game goes on (Appendix A.4.2)",
+                        );
+                        acc.findings.push(f);
+                        acc.irregular_from.get_or_insert(ply);
+                        acc.emit(line, || GameEvent::Move {
+                            before: line.pos.clone(),
+                            mv: m,
+                            glyph: w.glyph,
+                        });
+                        line.before = Some(std::mem::replace(&mut line.pos, next));
+                        line.ply = ply;
+                        line.last_move = Some(m);
+                        line.advance(numbered, at);
+                        acc.mainline.push(m);
+                        acc.plies.push(laws::Ply {
+                            mv: Some(m),
+                            after: line.pos.clone(),
+                        });
+                        acc.mainline_at.push(at.offset);
+                        return;
+                    }
+                }
+                acc.stop(line, at.offset, &f.message);
+                acc.findings.push(f);
+                return;
+            }
+        };
+        // The position before the move is overwritten in place in `line.before` (variations
+        // branch from it) and the move is played on the line's own position: one copy of a
+        // position per ply, none moved.
+        match &mut line.before {
+            Some(before) => before.clone_from(&line.pos),
+            None => line.before = Some(line.pos.clone()),
+        }
+        line.pos.play_unchecked(chosen);
+        if let Some(before) = &line.before {
+            let next = &line.pos;
+            if notation {
+                // Whether the move mates is asked only where a mark is to be judged: with
+                // --strict-notation, on a move marked or giving check.
+                let mate = self.strict_notation
+                    && (w.check != crate::notation::moves::CheckMark::None || next.is_check())
+                    && next.is_checkmate();
+                let mut issues: Vec<NotationIssue> = Vec::new();
+                notation_issues(
+                    before,
+                    chosen,
+                    w,
+                    next,
+                    mate,
+                    self.strict_notation,
+                    &mut issues,
+                );
+                for issue in issues {
+                    let mut f = self.finding(Kind::Notation, ply, at.offset, issue.message, line);
+                    f.reason = Some(issue.reason);
+                    f.move_text = Some(label());
+                    acc.findings.push(f);
+                }
+            }
+            acc.emit(line, || GameEvent::Move {
+                before: before.clone(),
+                mv: chosen,
+                glyph: w.glyph,
+            });
+        }
+        line.ply = ply;
+        line.last_move = Some(chosen);
+        line.advance(numbered, at);
+        if line.depth == 0 {
+            acc.mainline.push(chosen);
+            acc.plies.push(laws::Ply {
+                mv: Some(chosen),
+                after: line.pos.clone(),
+            });
+            acc.mainline_at.push(at.offset);
+        }
+    }
+}
+
+/// The side to move passes: the turn changes, the counters advance as after a move (as
+/// python-chess counts them), no en passant capture remains.
+pub fn null_move(pos: &Chess, mode: CastlingMode) -> Option<Chess> {
+    let mut setup = pos.to_setup(EnPassantMode::Legal);
+    setup.ep_square = None;
+    setup.halfmoves = setup.halfmoves.saturating_add(1);
+    if setup.turn == Color::Black {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
+    setup.turn = !setup.turn;
+    Chess::from_setup(setup, mode).ok()
+}
+
+/// Play a physically possible but illegal move. The position after it may leave a king in
+/// check with the other side to move; replay goes on from it, but never lets a king be
+/// captured (see [`Game::play_written`]).
+pub(super) fn play_irregular(pos: &Chess, m: Move) -> Option<Chess> {
+    if m.capture() == Some(shakmaty::Role::King) {
+        return None;
+    }
+    let mut next = pos.clone();
+    next.play_unchecked(m);
+    Some(next)
+}
+
+pub(super) fn clip(s: &str) -> &str {
+    match s.char_indices().nth(40) {
+        Some((i, _)) => &s[..i],
+        None => s,
+    }
+}
