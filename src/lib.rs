@@ -29,6 +29,7 @@ pub mod envelope;
 pub mod error;
 pub mod export;
 pub mod finding;
+pub mod i18n;
 pub mod input;
 pub mod laws;
 pub mod notation;

@@ -327,7 +327,7 @@ fn write_duplicates(
     let found = finder.finish(|g| {
         number += 1;
         match format {
-            Format::Text => g.write_text(number, &names, &mut target),
+            Format::Text | Format::Html => g.write_text(number, &names, &mut target),
             Format::Jsonl => g.write_json(number, &names, &mut target),
             Format::Csv => g.write_csv(number, &names, &mut target),
         }

@@ -17,6 +17,9 @@ pub enum EnvelopeFormat {
     Text,
     /// One JSON object per envelope, one per line.
     Json,
+    /// One self-contained page for all the envelopes, in the style of `validate --format
+    /// html`: the verdict, the sealed move on a board, the position to resume from.
+    Html,
 }
 
 #[derive(clap::Args)]
@@ -24,7 +27,7 @@ pub struct EnvelopeArgs {
     /// Envelope files (TOML, see grammar/envelope.md).
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// `text` (default) or `json`.
+    /// `text` (default), `json` or `html`.
     #[arg(long, value_enum, default_value_t = EnvelopeFormat::Text)]
     format: EnvelopeFormat,
     /// Language of the report: `en` (default) or `it`.
@@ -38,8 +41,17 @@ pub fn run(args: EnvelopeArgs) -> ExitCode {
         ReportLanguage::En => ReportLang::En,
         ReportLanguage::It => ReportLang::It,
     };
+    use scoresheet::report::{envelope_html, html};
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut status = 0u8;
+    let mut page = String::new();
+    if args.format == EnvelopeFormat::Html {
+        html::page_start(
+            &mut page,
+            scoresheet::i18n::ui(lang, "html_envelope_title"),
+            lang,
+        );
+    }
     for path in &args.files {
         let name = path.display().to_string();
         let written = match audit_file(path) {
@@ -54,6 +66,10 @@ pub fn run(args: EnvelopeArgs) -> ExitCode {
                 match args.format {
                     EnvelopeFormat::Json => writeln!(out, "{}", report::json(&a, lang)),
                     EnvelopeFormat::Text => writeln!(out, "{}", report::text(&a, lang)),
+                    EnvelopeFormat::Html => {
+                        envelope_html::write_envelope(&mut page, &a, lang);
+                        Ok(())
+                    }
                 }
             }
             Err(m) => {
@@ -70,10 +86,20 @@ pub fn run(args: EnvelopeArgs) -> ExitCode {
                     EnvelopeFormat::Text => {
                         writeln!(out, "{}", report::text_malformed(&name, &m, lang))
                     }
+                    EnvelopeFormat::Html => {
+                        envelope_html::write_malformed(&mut page, &name, &m, lang);
+                        Ok(())
+                    }
                 }
             }
         };
         if let Err(e) = written {
+            return write_failed(&e, "");
+        }
+    }
+    if args.format == EnvelopeFormat::Html {
+        html::page_end(&mut page);
+        if let Err(e) = out.write_all(page.as_bytes()) {
             return write_failed(&e, "");
         }
     }

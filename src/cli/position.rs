@@ -6,9 +6,15 @@ use std::{
 };
 
 use rayon::prelude::*;
-use scoresheet::report::Format;
+use scoresheet::{
+    i18n::ReportLang,
+    report::{
+        localised::{localise_judgement, position_text},
+        Format,
+    },
+};
 
-use super::common::{write_failed, FormatArg};
+use super::common::{write_failed, FormatArg, ReportLanguage};
 
 #[derive(clap::Args)]
 pub struct PositionArgs {
@@ -25,6 +31,10 @@ pub struct PositionArgs {
     /// question stays undecided, and `reason` says why.
     #[arg(long, value_enum, default_value_t = FormatArg::Text)]
     format: FormatArg,
+    /// Language of the report: `en` (default) or `it` (the reason in every format, the
+    /// labels of the text report; JSON and CSV keep their English keys and columns).
+    #[arg(long, value_enum, default_value_t = ReportLanguage::En)]
+    report_lang: ReportLanguage,
 }
 
 pub fn run(args: PositionArgs) -> ExitCode {
@@ -62,6 +72,7 @@ pub fn run(args: PositionArgs) -> ExitCode {
     };
     let judgements: Vec<position::Judgement> =
         fens.par_iter().map(|f| position::judge(f)).collect();
+    let lang = super::validate::report_lang(args.report_lang);
     let mut out = io::BufWriter::new(io::stdout().lock());
     if format == Format::Csv {
         if let Err(e) = scoresheet::report::games::write_row(&mut out, &position::CSV_HEADER) {
@@ -69,14 +80,24 @@ pub fn run(args: PositionArgs) -> ExitCode {
         }
     }
     let mut bad = false;
-    for j in &judgements {
-        bad |= !j.legal;
+    for judged in &judgements {
+        bad |= !judged.legal;
+        let local;
+        let j = if lang == ReportLang::En {
+            judged
+        } else {
+            let mut l = judged.clone();
+            localise_judgement(&mut l, lang);
+            local = l;
+            &local
+        };
         let written = match format {
             Format::Jsonl => serde_json::to_writer(&mut out, j)
                 .map_err(io::Error::from)
                 .and_then(|()| out.write_all(b"\n")),
             Format::Csv => scoresheet::report::games::write_row(&mut out, &position::csv_row(j)),
-            Format::Text => out.write_all(position::to_text(j).as_bytes()),
+            // `position` offers no page of its own (FormatArg has no html).
+            Format::Text | Format::Html => out.write_all(position_text(judged, lang).as_bytes()),
         };
         if let Err(e) = written {
             return write_failed(&e, "");

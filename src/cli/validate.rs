@@ -12,11 +12,23 @@ use clap::ValueEnum;
 use scoresheet::{
     bulk::{Outcome, Outputs, Validator},
     finding::Kind,
+    i18n::ReportLang,
     replay::{IllegalPolicy, Options},
-    report::{games::Filter, sink, Format},
+    report::{games::Filter, html, localised::sink_in, Format},
 };
 
-use super::common::{create_output, failed, lang_choice, say_shard, Bar, FormatArg, InputArgs};
+use super::common::{
+    create_output, failed, lang_choice, say_shard, write_failed, Bar, FormatArg, InputArgs,
+    ReportLanguage,
+};
+
+/// The language of the report's words.
+pub fn report_lang(l: ReportLanguage) -> ReportLang {
+    match l {
+        ReportLanguage::En => ReportLang::En,
+        ReportLanguage::It => ReportLang::It,
+    }
+}
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Illegal {
@@ -27,14 +39,39 @@ pub enum Illegal {
     Stands,
 }
 
+/// The report formats of `validate`: those of [`FormatArg`], and the arbiter's page.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ValidateFormat {
+    Text,
+    Jsonl,
+    Csv,
+    Html,
+}
+
+impl From<ValidateFormat> for Format {
+    fn from(f: ValidateFormat) -> Format {
+        match f {
+            ValidateFormat::Text => FormatArg::Text.into(),
+            ValidateFormat::Jsonl => FormatArg::Jsonl.into(),
+            ValidateFormat::Csv => FormatArg::Csv.into(),
+            ValidateFormat::Html => Format::Html,
+        }
+    }
+}
+
 #[derive(clap::Args)]
 pub struct ValidateArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Report format: one block per game (text), one JSON object per line (jsonl), or one
-    /// CSV row per finding (csv).
-    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
-    format: FormatArg,
+    /// Report format: one block per game (text), one JSON object per line (jsonl), one
+    /// CSV row per finding (csv), or one self-contained page for the arbiter with a board at
+    /// each finding (html; best with --output).
+    #[arg(long, value_enum, default_value_t = ValidateFormat::Text)]
+    format: ValidateFormat,
+    /// Language of the report's messages and headings: `en` (default) or `it`. JSON and CSV
+    /// keep their English ids; their `message` follows the language.
+    #[arg(long, value_enum, default_value_t = ReportLanguage::En)]
+    report_lang: ReportLanguage,
     #[arg(long, default_value = "auto", help = concat!(
         "Notation language of the piece letters: `auto` decides per game; or a code: ",
         language_codes!(),
@@ -161,8 +198,8 @@ fn validator(args: &ValidateArgs) -> Result<Validator, ExitCode> {
         return Err(ExitCode::from(2));
     }
     let to_file = args.duplicates.as_ref().is_some_and(|p| !p.is_empty());
-    if args.duplicates.is_some() && !to_file && format == Format::Csv {
-        eprintln!("scoresheet: with --format csv, give the duplicates a file of their own: --duplicates=FILE");
+    if args.duplicates.is_some() && !to_file && matches!(format, Format::Csv | Format::Html) {
+        eprintln!("scoresheet: with --format csv or html, give the duplicates a file of their own: --duplicates=FILE");
         return Err(ExitCode::from(2));
     }
     Ok(Validator {
@@ -215,6 +252,14 @@ pub fn run(args: ValidateArgs) -> ExitCode {
         Some(f) => f,
         None => &mut stdout,
     };
+    // The HTML page opens with the summary of the run: its games wait here till the end.
+    let format = Format::from(args.format);
+    let lang = report_lang(args.report_lang);
+    let mut frames = Vec::new();
+    let (report, page_to): (&mut dyn Write, Option<&mut dyn Write>) = match format {
+        Format::Html => (&mut frames, Some(report)),
+        _ => (report, None),
+    };
     let out = Outputs {
         report,
         split_clean: files.split_clean.as_mut().map(|f| f as &mut dyn Write),
@@ -222,15 +267,26 @@ pub fn run(args: ValidateArgs) -> ExitCode {
         duplicates: files.duplicates.as_mut().map(|f| f as &mut dyn Write),
     };
     let mut bar = Bar::new(&inputs.files, args.quiet);
-    let printer = sink(args.format.into(), args.summary);
+    let printer = sink_in(format, args.summary, lang);
     let run = validator.run(&inputs, printer.as_ref(), out, &mut bar);
     bar.finish();
     let outcome = match run {
         Ok(o) => o,
         Err(e) => return failed(&e),
     };
+    if let Some(page) = page_to {
+        let written = html::write_document(&mut *page, &frames, &outcome.summary, lang)
+            .and_then(|()| page.flush());
+        if let Err(e) = written {
+            return write_failed(&e, "writing the report");
+        }
+    }
     say_shard(&outcome.shard);
-    closing_summary(&outcome, args.quiet, started);
+    if lang == ReportLang::En {
+        closing_summary(&outcome, args.quiet, started);
+    } else {
+        closing_summary_in(&outcome, args.quiet, started, lang);
+    }
     ExitCode::from(if io_error && !outcome.interrupted {
         2
     } else {
@@ -274,6 +330,78 @@ fn closing_summary(outcome: &Outcome, quiet: bool, started: std::time::Instant) 
             err,
             "scoresheet: duplicates: {} groups, {} copies beyond the first, {} groups whose copies disagree on tags or result",
             d.groups, d.duplicate_copies, d.conflicting_groups
+        );
+    }
+}
+
+/// [`closing_summary`] in another language (the words from the catalogue).
+fn closing_summary_in(
+    outcome: &Outcome,
+    quiet: bool,
+    started: std::time::Instant,
+    lang: ReportLang,
+) {
+    use scoresheet::i18n::{fill, word};
+    let s = &outcome.summary;
+    let mut err = io::stderr().lock();
+    if outcome.interrupted {
+        let _ = writeln!(
+            err,
+            "{}",
+            fill(lang, "interrupted", &[("games", &s.games.to_string())])
+        );
+    }
+    if quiet {
+        return;
+    }
+    let secs = started.elapsed().as_secs_f64().max(1e-9);
+    let note = match s.errors_filtered_out {
+        0 => String::new(),
+        n => fill(lang, "errors_filtered_note", &[("count", &n.to_string())]),
+    };
+    let _ = writeln!(
+        err,
+        "{}",
+        fill(
+            lang,
+            "closing_line",
+            &[
+                ("games", &s.games.to_string()),
+                ("plies", &s.plies.to_string()),
+                ("errors", &s.games_with_errors.to_string()),
+                ("note", &note),
+                ("failing", &outcome.failing.to_string()),
+                ("seconds", &format!("{secs:.2}")),
+                ("games_per_second", &format!("{:.0}", s.games as f64 / secs)),
+                ("plies_per_second", &format!("{:.0}", s.plies as f64 / secs)),
+            ],
+        )
+    );
+    if !s.by_kind.is_empty() {
+        let kinds: Vec<String> = s
+            .by_kind
+            .iter()
+            .map(|(k, n)| format!("{} {n}", word(lang, "kind", k)))
+            .collect();
+        let _ = writeln!(
+            err,
+            "{}",
+            fill(lang, "closing_kinds", &[("kinds", &kinds.join(", "))])
+        );
+    }
+    if let Some(d) = outcome.duplicates {
+        let _ = writeln!(
+            err,
+            "{}",
+            fill(
+                lang,
+                "closing_duplicates",
+                &[
+                    ("groups", &d.groups.to_string()),
+                    ("copies", &d.duplicate_copies.to_string()),
+                    ("conflicting", &d.conflicting_groups.to_string()),
+                ],
+            )
         );
     }
 }

@@ -20,10 +20,14 @@ use crate::{
     replay::GameRecord,
 };
 
+pub mod board;
 pub mod csv;
 pub mod duplicates;
+pub mod envelope_html;
 pub mod games;
+pub mod html;
 pub mod jsonl;
+pub mod localised;
 pub mod text;
 
 pub use self::csv::CSV_HEADER;
@@ -35,6 +39,9 @@ pub enum Format {
     Text,
     Jsonl,
     Csv,
+    /// One self-contained HTML page for the arbiter: a summary, then each game with findings
+    /// with its moves and a board at each finding (see [`html`]).
+    Html,
 }
 
 /// Totals over a run, for the closing summary.
@@ -130,6 +137,7 @@ pub fn sink(format: Format, per_game: bool) -> Box<dyn Sink> {
         Format::Jsonl => Box::new(jsonl::Jsonl),
         Format::Csv if per_game => Box::new(games::PerGame),
         Format::Csv => Box::new(self::csv::Csv),
+        Format::Html => Box::new(html::Html(crate::i18n::ReportLang::En)),
     }
 }
 

@@ -35,7 +35,7 @@ impl Sink for Text {
 /// Text for a terminal: a control character in a tag, a file name or a message (C1 ones come
 /// from Windows-1252 bytes that have no character) is written as its code, `\u{80}`, never
 /// raw; tabs and line breaks stay.
-fn escape_controls(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+pub(super) fn escape_controls(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     let is_control = |c: char| c.is_control() && !matches!(c, '\n' | '\t');
     match std::str::from_utf8(text) {
         Ok(s) if s.chars().any(is_control) => {

@@ -1,0 +1,804 @@
+//! The arbiter's report as one self-contained HTML page: no network, fonts or scripts; inline
+//! CSS and SVG; A4 print styles (a page per game, and every colour doubled by a sign or a
+//! pattern, so that nothing is lost in black and white).
+//!
+//! The page is built from small parts that other reports can call (`reconcile`, the
+//! envelope): [`page_start`], the game sections of [`write_game`] over a [`GameView`] (tags,
+//! start position and moves, findings), [`page_end`]. `validate --format html` adds the
+//! summary: its printer [`Html`] writes one frame per game ([`write_frame`]) on the thread that
+//! replayed it, and [`write_document`] puts the frames, kept till the end of the run, under the
+//! summary (the caller keeps them: a printer writes records in order as they come, and the
+//! summary is known only at the end).
+//!
+//! ```
+//! use scoresheet::{i18n::ReportLang, replay::{validate_text, Options}};
+//! use scoresheet::report::html::{page_end, page_start, write_game, GameView};
+//! let r = validate_text("1. e4 e5 2. Cf3 Cf5 *", &Options::default());
+//! let mut page = String::new();
+//! page_start(&mut page, "Round 1", ReportLang::It);
+//! write_game(&mut page, &GameView::of(&r), ReportLang::It);
+//! page_end(&mut page);
+//! assert_eq!(page.matches("<svg class=\"board\"").count(), 1);
+//! assert!(page.contains("mossa illegale"));
+//! ```
+
+use std::{
+    fmt::Write as _,
+    io::{self, Write},
+};
+
+use shakmaty::{Chess, Color, Move, Position};
+
+use super::{
+    board::{self, Mark},
+    severity_id, Sink, Summary,
+};
+use crate::{
+    finding::{Finding, Kind, Severity},
+    i18n::{self, ReportLang},
+    notation::{
+        languages::{by_code, english, Language},
+        render,
+    },
+    replay::GameRecord,
+};
+
+/// `&`, `<`, `>`, `"` and `'` as entities: everything from the input goes through here.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            // Control characters (a damaged file's) are no characters of XML.
+            c if c.is_control() && !matches!(c, '\n' | '\t') => {
+                let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// One game as the report draws it. Messages are taken as they are: translate them first
+/// ([`i18n::localise`]).
+#[derive(Debug, Clone)]
+pub struct GameView<'a> {
+    /// The section's `id`, for links (letters, digits, `-`).
+    pub anchor: String,
+    /// Where the game is: `file:line`.
+    pub place: String,
+    /// The game's number in its file.
+    pub number: u64,
+    pub tags: &'a [(String, String)],
+    /// The start position; `None` when the game could not be set up (no board then).
+    pub start: Option<&'a Chess>,
+    /// The mainline moves replayed from `start`.
+    pub moves: &'a [Move],
+    /// The notation the moves are written out in.
+    pub notation: &'a Language,
+    pub findings: &'a [Finding],
+    /// The result written after the moves.
+    pub result: Option<&'a str>,
+    /// The ply from which an illegal move stood (`--illegal stands`).
+    pub irregular_from_ply: Option<u32>,
+}
+
+impl<'a> GameView<'a> {
+    /// The view of a `validate` record.
+    pub fn of(r: &'a GameRecord) -> GameView<'a> {
+        GameView {
+            anchor: anchor(&r.file, r.game),
+            place: format!("{}:{}", r.file, r.line),
+            number: r.game,
+            tags: &r.tags.0,
+            start: r.start.as_ref(),
+            moves: &r.mainline,
+            notation: by_code(&r.lang).unwrap_or_else(english),
+            findings: &r.findings,
+            result: r.result,
+            irregular_from_ply: r.irregular_from_ply,
+        }
+    }
+
+    fn tag(&self, name: &str) -> Option<&'a str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// `file:line · game 3`.
+    fn where_(&self, lang: ReportLang) -> String {
+        format!(
+            "{} · {} {}",
+            self.place,
+            i18n::ui(lang, "game").to_lowercase(),
+            self.number
+        )
+    }
+
+    /// `White – Black  1-0`.
+    fn players(&self) -> String {
+        format!(
+            "{} – {}  {}",
+            self.tag("White").unwrap_or("?"),
+            self.tag("Black").unwrap_or("?"),
+            self.result.or(self.tag("Result")).unwrap_or("")
+        )
+    }
+}
+
+/// A stable `id` for a game: its file and number (hashed, so any file name will do).
+pub fn anchor(file: &str, game: u64) -> String {
+    // FNV-1a: stable across runs and builds, unlike the standard hasher.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in file.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("g{h:016x}-{game}")
+}
+
+/// Whether a finding gets a board: it concerns a point of the mainline whose position is
+/// known (the position before its move, or, for a finding on the game as a whole, the
+/// position at its ply).
+pub fn needs_board(f: &Finding, start_known: bool, moves: usize) -> bool {
+    start_known && f.variation.is_none() && (f.ply as usize) <= moves + 1
+}
+
+/// What happened at a ply, for the colour (and sign) of its move in the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Happened {
+    Repaired,
+    Offer,
+    Claim,
+    End,
+    Error,
+}
+
+impl Happened {
+    fn of(f: &Finding) -> Option<Happened> {
+        Some(match f.kind {
+            // An error about a move (not about the result, or the moves after the end).
+            _ if f.severity == Severity::Error
+                && f.move_text.is_some()
+                && f.kind != Kind::MovesAfterEnd =>
+            {
+                Happened::Error
+            }
+            Kind::DrawOffer => Happened::Offer,
+            Kind::Threefold | Kind::FiftyMoves => Happened::Claim,
+            Kind::Checkmate
+            | Kind::Stalemate
+            | Kind::DeadPosition
+            | Kind::Fivefold
+            | Kind::SeventyFiveMoves => Happened::End,
+            Kind::Notation | Kind::MoveNumber | Kind::NullMove => Happened::Repaired,
+            _ => return None,
+        })
+    }
+
+    fn class(self) -> &'static str {
+        match self {
+            Happened::Repaired => "h-fix",
+            Happened::Offer => "h-offer",
+            Happened::Claim => "h-claim",
+            Happened::End => "h-end",
+            Happened::Error => "h-err",
+        }
+    }
+
+    /// The sign beside the move, so that the table reads without colour.
+    fn sign(self) -> &'static str {
+        match self {
+            Happened::Repaired => "≈",
+            Happened::Offer => "(=)",
+            Happened::Claim => "½?",
+            Happened::End => "■",
+            Happened::Error => "✗",
+        }
+    }
+}
+
+const CSS: &str = r#"
+:root{--err:#b00020;--fix:#8a5a00;--offer:#1f5fa8;--claim:#2e7d32;--end:#5b2a86}
+body{font-family:"DejaVu Sans",Arial,Helvetica,sans-serif;font-size:14px;color:#111;margin:1.5em auto;max-width:60em;padding:0 1em;line-height:1.35}
+h1{font-size:1.6em;margin:.2em 0 .6em}
+h2{font-size:1.25em;border-bottom:2px solid #444;padding-bottom:.15em;margin-top:1.6em}
+h3{font-size:1.05em;margin:.8em 0 .3em}
+a{color:#1f4f8f}
+table{border-collapse:collapse}
+td,th{padding:.15em .5em;text-align:left;vertical-align:top}
+table.tags th{font-weight:normal;color:#555}
+table.counts td.n,table.counts th.n{text-align:right}
+table.counts td,table.counts th{border-bottom:1px solid #ccc}
+table.moves{margin:.4em 0 1em}
+table.moves td{border:1px solid #ccc;min-width:5.5em;font-family:"DejaVu Sans Mono",Consolas,monospace}
+table.moves td.no{min-width:2em;text-align:right;color:#555;border:none}
+table.moves td a{color:inherit;text-decoration:none}
+.h-err{background:#fbd9de;color:var(--err);font-weight:bold}
+.h-fix{background:#fff0c8;color:var(--fix)}
+.h-offer{background:#dbe8f8;color:var(--offer)}
+.h-claim{background:#dcefdc;color:var(--claim)}
+.h-end{background:#e8dcf3;color:var(--end);font-weight:bold}
+.sign{font-size:.85em;margin-left:.3em}
+.legend span{display:inline-block;padding:0 .4em;margin:0 .4em .2em 0;border:1px solid #ccc}
+.game{border-top:3px double #444;margin-top:2em;padding-top:.2em}
+.finding{display:flex;flex-wrap:wrap;gap:1em;border-left:5px solid #999;padding:.3em .8em;margin:.8em 0;break-inside:avoid;page-break-inside:avoid}
+.finding.sev-error{border-left:5px solid var(--err)}
+.finding.sev-warning{border-left:5px dashed var(--fix)}
+.finding.sev-info{border-left:5px dotted var(--offer)}
+.finding .text{flex:1 1 20em;min-width:16em}
+.finding .head{font-weight:bold}
+.finding .sev{text-transform:uppercase;font-size:.8em;letter-spacing:.05em;border:1px solid currentColor;padding:0 .3em;margin-right:.4em}
+.finding code,.move{font-family:"DejaVu Sans Mono",Consolas,monospace}
+figure{margin:0}
+figcaption{font-size:.85em;color:#333;max-width:380px}
+.clean{font-size:.9em;color:#333}
+.note{font-style:italic}
+svg.board{display:block}
+svg.board .sl{fill:#eeeed2}
+svg.board .sd{fill:#a7b59a}
+svg.board .frame{fill:none;stroke:#333;stroke-width:1}
+svg.board .co{font:11px "DejaVu Sans",Arial,sans-serif;fill:#333;text-anchor:middle}
+svg.board .pw{fill:#fff;stroke:#111;stroke-width:1.4;--d:#111}
+svg.board .pb{fill:#222;stroke:#000;stroke-width:1.4;--d:#eee}
+svg.board .tw{fill:#fff;stroke:#111;stroke-width:1.5}
+svg.board .tb{fill:#111;stroke:#111;stroke-width:1.5}
+svg.board .ap line{stroke:#1f5fa8;stroke-width:6;opacity:.8}
+svg.board .ap path{fill:#1f5fa8;opacity:.8}
+svg.board .as line{stroke:#2e7d32;stroke-width:6;opacity:.75}
+svg.board .as path{fill:#2e7d32;opacity:.75}
+svg.board .ai line{stroke:#b00020;stroke-width:4;stroke-dasharray:6 4;opacity:.9}
+svg.board .ai path{fill:none;stroke:#b00020;stroke-width:2;opacity:.9}
+svg.board .cross{stroke:#b00020;stroke-width:5;stroke-linecap:round;fill:none;opacity:.9}
+symbol .d{stroke:var(--d);stroke-width:1.6;fill:var(--d)}
+@page{size:A4;margin:12mm}
+@media print{
+ body{max-width:none;margin:0;padding:0;font-size:11pt}
+ .game{page-break-before:always;break-before:page;border-top:none}
+ a{color:inherit;text-decoration:none}
+ .h-err,.h-fix,.h-offer,.h-claim,.h-end,svg.board{-webkit-print-color-adjust:exact;print-color-adjust:exact}
+}
+"#;
+
+/// The page up to its body's content: title, styles, the piece drawings.
+pub fn page_start(out: &mut String, title: &str, lang: ReportLang) {
+    let code = match lang {
+        ReportLang::En => "en",
+        ReportLang::It => "it",
+    };
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"{code}\">\n<head>\n<meta charset=\"utf-8\"/>\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>{t}</title>\n<style>{CSS}</style>\n</head>\n<body>\n{}\n<h1>{t}</h1>\n",
+        board::PIECE_DEFS,
+        t = escape(title)
+    );
+}
+
+/// The end of the page.
+pub fn page_end(out: &mut String) {
+    out.push_str("</body>\n</html>\n");
+}
+
+/// The legend of the move table's colours and signs.
+pub fn legend(out: &mut String, lang: ReportLang) {
+    let _ = write!(
+        out,
+        "<p class=\"legend\">{}: ",
+        escape(i18n::ui(lang, "legend"))
+    );
+    for (h, id) in [
+        (Happened::Error, "legend_error"),
+        (Happened::Repaired, "legend_repaired"),
+        (Happened::Offer, "legend_offer"),
+        (Happened::Claim, "legend_claim"),
+        (Happened::End, "legend_end"),
+    ] {
+        let _ = write!(
+            out,
+            "<span class=\"{}\">{} {}</span>",
+            h.class(),
+            escape(h.sign()),
+            escape(i18n::ui(lang, id))
+        );
+    }
+    let _ = writeln!(out, "<br/>{}</p>", escape(i18n::ui(lang, "arrow_meaning")));
+}
+
+fn side_words(c: Color, lang: ReportLang) -> String {
+    let side = match c {
+        Color::White => i18n::ui(lang, "white"),
+        Color::Black => i18n::ui(lang, "black"),
+    };
+    format!("{side} {}", i18n::ui(lang, "to_move"))
+}
+
+/// The position before ply `ply` (1-based) of the mainline, when it is known.
+fn position_before(g: &GameView, ply: u32) -> Option<Chess> {
+    let mut pos = g.start?.clone();
+    let before = (ply as usize).checked_sub(1)?;
+    for &m in g.moves.get(..before)? {
+        pos.play_unchecked(m);
+    }
+    Some(pos)
+}
+
+/// The position after ply `ply` (0: the start).
+fn position_after(g: &GameView, ply: u32) -> Option<Chess> {
+    let mut pos = g.start?.clone();
+    for &m in g.moves.get(..ply as usize)? {
+        pos.play_unchecked(m);
+    }
+    Some(pos)
+}
+
+/// The written move without its number (`12...Cf5` → `Cf5`).
+fn without_number(text: &str) -> &str {
+    let rest = text.trim_start_matches(|c: char| c.is_ascii_digit());
+    if rest.len() == text.len() {
+        return text;
+    }
+    rest.trim_start_matches(['.', '…', ' '])
+}
+
+/// One game: its tags, its moves as on a scoresheet, and each finding with its board.
+pub fn write_game(out: &mut String, g: &GameView, lang: ReportLang) {
+    let _ = write!(
+        out,
+        "<section class=\"game\" id=\"{}\">\n<h2>{}</h2>\n<p class=\"place\">{}</p>\n",
+        escape(&g.anchor),
+        escape(&g.players()),
+        escape(&g.where_(lang))
+    );
+    if !g.tags.is_empty() {
+        out.push_str("<table class=\"tags\">");
+        for (k, v) in g.tags {
+            let _ = write!(out, "<tr><th>{}</th><td>{}</td></tr>", escape(k), escape(v));
+        }
+        out.push_str("</table>\n");
+    }
+    write_moves(out, g, lang);
+    if let Some(p) = g.irregular_from_ply {
+        let _ = writeln!(
+            out,
+            "<p class=\"note\">{}</p>",
+            escape(&i18n::fill(
+                lang,
+                "irregular_note",
+                &[("ply", &p.to_string())]
+            ))
+        );
+    }
+    if g.findings.is_empty() {
+        let _ = writeln!(out, "<p>{}</p>", escape(i18n::ui(lang, "no_findings")));
+    } else {
+        let _ = writeln!(out, "<h3>{}</h3>", escape(i18n::ui(lang, "findings")));
+    }
+    for (i, f) in g.findings.iter().enumerate() {
+        write_finding(out, g, i, f, lang);
+    }
+    out.push_str("</section>\n");
+}
+
+/// The mainline as a scoresheet: move number, White, Black; the move a replay stopped at
+/// last, as written.
+fn write_moves(out: &mut String, g: &GameView, lang: ReportLang) {
+    let Some(start) = g.start else {
+        return;
+    };
+    // What happened at each ply, and the first finding there (for the link).
+    let mut at: Vec<Option<(Happened, usize)>> = vec![None; g.moves.len() + 2];
+    for (i, f) in g.findings.iter().enumerate() {
+        if f.variation.is_some() || f.ply == 0 {
+            continue;
+        }
+        if let (Some(h), Some(slot)) = (Happened::of(f), at.get_mut(f.ply as usize)) {
+            match slot {
+                Some((old, _)) if *old >= h => {}
+                _ => *slot = Some((h, i)),
+            }
+        }
+    }
+    let mut cells: Vec<(u32, Color, String)> = Vec::with_capacity(g.moves.len() + 1);
+    let mut pos = start.clone();
+    for &m in g.moves {
+        cells.push((
+            pos.fullmoves().get(),
+            pos.turn(),
+            render::san_in(&pos, m, g.notation),
+        ));
+        pos.play_unchecked(m);
+    }
+    // The move the replay stopped at, as written.
+    let stop = g.moves.len() as u32 + 1;
+    if let Some(f) = g
+        .findings
+        .iter()
+        .find(|f| f.variation.is_none() && f.ply == stop && f.kind.is_move_error())
+    {
+        if let Some(text) = &f.move_text {
+            cells.push((
+                pos.fullmoves().get(),
+                pos.turn(),
+                without_number(text).to_string(),
+            ));
+        }
+    }
+    if cells.is_empty() {
+        return;
+    }
+    let _ = write!(
+        out,
+        "<h3>{}</h3>\n<table class=\"moves\"><tr><th></th><th>{}</th><th>{}</th></tr>",
+        escape(i18n::ui(lang, "move_list")),
+        escape(i18n::ui(lang, "white")),
+        escape(i18n::ui(lang, "black"))
+    );
+    let mut open = false;
+    for (k, (number, side, san)) in cells.iter().enumerate() {
+        let ply = k + 1;
+        if *side == Color::White || !open {
+            if open {
+                out.push_str("</tr>");
+            }
+            let _ = write!(out, "<tr><td class=\"no\">{number}.</td>");
+            if *side == Color::Black {
+                out.push_str("<td>…</td>");
+            }
+            open = true;
+        }
+        match at.get(ply).copied().flatten() {
+            Some((h, i)) => {
+                let _ = write!(
+                    out,
+                    "<td class=\"{}\"><a href=\"#{}-f{i}\">{}<span class=\"sign\">{}</span></a></td>",
+                    h.class(),
+                    escape(&g.anchor),
+                    escape(san),
+                    escape(h.sign())
+                );
+            }
+            None => {
+                let _ = write!(out, "<td>{}</td>", escape(san));
+            }
+        }
+        if *side == Color::Black {
+            out.push_str("</tr>");
+            open = false;
+        }
+    }
+    if open {
+        out.push_str("</tr>");
+    }
+    out.push_str("</table>\n");
+    legend(out, lang);
+}
+
+fn write_finding(out: &mut String, g: &GameView, i: usize, f: &Finding, lang: ReportLang) {
+    let sev = severity_id(f.severity);
+    let _ = write!(
+        out,
+        "<div class=\"finding sev-{sev}\" id=\"{}-f{i}\"><div class=\"text\"><p class=\"head\"><span class=\"sev\">{}</span>{}",
+        escape(&g.anchor),
+        escape(i18n::word(lang, "severity", sev)),
+        escape(i18n::word(lang, "kind", f.kind.id()))
+    );
+    if let Some(a) = f.article {
+        let _ = write!(
+            out,
+            " · {} {}",
+            escape(i18n::ui(lang, "article")),
+            escape(a)
+        );
+    }
+    out.push_str("</p>\n<p>");
+    if let Some(m) = &f.move_text {
+        let _ = write!(
+            out,
+            "{}: <code class=\"move\">{}</code> · ",
+            escape(i18n::ui(lang, "written")),
+            escape(m)
+        );
+    }
+    let _ = write!(
+        out,
+        "{} {} · {} {}:{}",
+        escape(i18n::ui(lang, "ply")),
+        f.ply,
+        escape(i18n::ui(lang, "line")),
+        f.line,
+        f.column
+    );
+    if let Some(d) = f.variation {
+        let _ = write!(out, " · {} {d}", escape(i18n::ui(lang, "variation")));
+    }
+    let _ = write!(out, "</p>\n<p class=\"msg\">{}</p>", escape(&f.message));
+    if let Some(s) = f.suggestions.as_ref().filter(|s| !s.is_empty()) {
+        let list: Vec<String> = s
+            .iter()
+            .map(|x| format!("<code class=\"move\">{}</code>", escape(&x.san)))
+            .collect();
+        let _ = write!(
+            out,
+            "<p>{}: {}</p>",
+            escape(i18n::ui(lang, "suggested")),
+            list.join(", ")
+        );
+    }
+    out.push_str("</div>");
+    if needs_board(f, g.start.is_some(), g.moves.len()) {
+        write_board(out, g, f, lang);
+    }
+    out.push_str("</div>\n");
+}
+
+/// The board of a finding: before its move, with the move drawn; or, for a finding without
+/// a move of its own, the position at its ply.
+fn write_board(out: &mut String, g: &GameView, f: &Finding, lang: ReportLang) {
+    let about_a_move = f.ply >= 1 && f.move_text.is_some();
+    let pos = if about_a_move {
+        position_before(g, f.ply)
+    } else {
+        position_after(g, f.ply.min(g.moves.len() as u32))
+    };
+    let Some(pos) = pos else {
+        return;
+    };
+    let mut marks = Vec::new();
+    if about_a_move {
+        match g.moves.get(f.ply as usize - 1) {
+            // An illegal move that stood was played: drawn as the impossible move it is.
+            Some(&m) if f.kind.is_move_error() => {
+                if let Some(from) = m.from() {
+                    marks.push(Mark::Impossible(from, m.to()));
+                }
+            }
+            Some(&m) => {
+                if let Some(from) = m.from() {
+                    marks.push(Mark::Played(from, m.to()));
+                }
+            }
+            None => {
+                let written = f.move_text.as_deref().map(without_number).unwrap_or("");
+                let squares = board::written_squares(written);
+                match squares.as_slice() {
+                    [.., from, to] => {
+                        marks.push(Mark::Impossible(*from, *to));
+                        marks.push(Mark::Cross(*to));
+                    }
+                    [to] => marks.push(Mark::Cross(*to)),
+                    [] => {}
+                }
+                for s in f.suggestions.iter().flatten().take(3) {
+                    if let Some((a, b)) = board::uci_squares(&s.uci) {
+                        marks.push(Mark::Suggested(a, b));
+                    }
+                }
+            }
+        }
+    }
+    let to_move = side_words(pos.turn(), lang);
+    let caption = if about_a_move {
+        i18n::ui(lang, "position_before").to_string()
+    } else {
+        format!("{} {}", i18n::ui(lang, "ply"), f.ply)
+    };
+    let _ = write!(
+        out,
+        "<figure>{}<figcaption>{} · {}</figcaption></figure>",
+        board::svg(&pos, &marks, &escape(&to_move)),
+        escape(&caption),
+        escape(&to_move)
+    );
+}
+
+/// The printer of `validate --format html` in a language. Its records are frames, not yet a
+/// page: give the bytes of the whole run to [`write_document`] with the run's summary.
+#[derive(Debug, Clone, Copy)]
+pub struct Html(pub ReportLang);
+
+impl Sink for Html {
+    fn record(&self, out: &mut Vec<u8>, r: &GameRecord) -> io::Result<()> {
+        if self.0 == ReportLang::En {
+            return write_frame(out, r, self.0);
+        }
+        let mut local = r.clone();
+        i18n::localise(&mut local, self.0);
+        write_frame(out, &local, self.0)
+    }
+}
+
+/// Frame tags: a game with findings (its index entry and its section), or a clean game (its
+/// index entry only).
+const FRAME_GAME: u8 = b'G';
+const FRAME_CLEAN: u8 = b'C';
+
+fn put_part(out: &mut Vec<u8>, part: &[u8]) {
+    out.extend_from_slice(&(part.len() as u64).to_le_bytes());
+    out.extend_from_slice(part);
+}
+
+/// One game of `validate --format html`, as a frame for [`write_document`]: written where the
+/// game was replayed, put on the page in order after the summary. `r`'s messages are already
+/// in `lang`.
+pub fn write_frame<W: Write>(out: &mut W, r: &GameRecord, lang: ReportLang) -> io::Result<()> {
+    let view = GameView::of(r);
+    let mut frame = Vec::new();
+    let mut entry = String::new();
+    if r.findings.is_empty() {
+        let _ = write!(
+            entry,
+            "<li>{} <span class=\"place\">({})</span></li>",
+            escape(&view.players()),
+            escape(&view.where_(lang))
+        );
+        frame.push(FRAME_CLEAN);
+        put_part(&mut frame, entry.as_bytes());
+    } else {
+        let mut counts: Vec<(Kind, usize)> = Vec::new();
+        for f in &r.findings {
+            match counts.iter_mut().find(|(k, _)| *k == f.kind) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((f.kind, 1)),
+            }
+        }
+        let counts: Vec<String> = counts
+            .iter()
+            .map(|(k, n)| format!("{} {n}", i18n::word(lang, "kind", k.id())))
+            .collect();
+        let _ = write!(
+            entry,
+            "<li class=\"{}\"><a href=\"#{}\">{}</a> <span class=\"place\">({})</span>: {}</li>",
+            if r.has_errors() { "h-err" } else { "" },
+            escape(&view.anchor),
+            escape(&view.players()),
+            escape(&view.where_(lang)),
+            escape(&counts.join(", "))
+        );
+        let mut section = String::new();
+        write_game(&mut section, &view, lang);
+        frame.push(FRAME_GAME);
+        put_part(&mut frame, entry.as_bytes());
+        put_part(&mut frame, section.as_bytes());
+    }
+    out.write_all(&frame)
+}
+
+/// Split the frames back into (index entry, section) pairs; `None` for a clean game's section.
+fn read_frames(mut frames: &[u8]) -> Vec<(&[u8], Option<&[u8]>)> {
+    fn part<'a>(rest: &mut &'a [u8]) -> Option<&'a [u8]> {
+        let len = u64::from_le_bytes(rest.get(..8)?.try_into().ok()?) as usize;
+        let p = rest.get(8..8 + len)?;
+        *rest = &rest[8 + len..];
+        Some(p)
+    }
+    let mut out = Vec::new();
+    while let Some((&tag, rest)) = frames.split_first() {
+        frames = rest;
+        let Some(entry) = part(&mut frames) else {
+            break;
+        };
+        match tag {
+            FRAME_GAME => match part(&mut frames) {
+                Some(section) => out.push((entry, Some(section))),
+                None => break,
+            },
+            _ => out.push((entry, None)),
+        }
+    }
+    out
+}
+
+/// The whole page of `validate --format html`: the summary (games, plies, findings by kind,
+/// links to each game with findings, the clean games in one list), then the games.
+pub fn write_document<W: Write + ?Sized>(
+    out: &mut W,
+    frames: &[u8],
+    summary: &Summary,
+    lang: ReportLang,
+) -> io::Result<()> {
+    let games = read_frames(frames);
+    let mut page = String::new();
+    page_start(&mut page, i18n::ui(lang, "html_title"), lang);
+    let _ = write!(
+        page,
+        "<section class=\"summary\"><h2>{}</h2>\n<table class=\"counts\"><tr><th>{}</th><td class=\"n\">{}</td></tr><tr><th>{}</th><td class=\"n\">{}</td></tr><tr><th>{}</th><td class=\"n\">{}</td></tr></table>\n",
+        escape(i18n::ui(lang, "summary")),
+        escape(i18n::ui(lang, "games")),
+        summary.games,
+        escape(i18n::ui(lang, "plies")),
+        summary.plies,
+        escape(i18n::ui(lang, "games_with_errors")),
+        summary.games_with_errors
+    );
+    if !summary.by_kind.is_empty() {
+        let _ = write!(
+            page,
+            "<h3>{}</h3>\n<table class=\"counts\"><tr><th>{}</th><th class=\"n\">{}</th></tr>",
+            escape(i18n::ui(lang, "findings_by_kind")),
+            escape(i18n::ui(lang, "finding")),
+            escape(i18n::ui(lang, "games"))
+        );
+        for (k, n) in &summary.by_kind {
+            let _ = write!(
+                page,
+                "<tr><td>{}</td><td class=\"n\">{n}</td></tr>",
+                escape(i18n::word(lang, "kind", k))
+            );
+        }
+        page.push_str("</table>\n");
+    }
+    let with: Vec<&[u8]> = games
+        .iter()
+        .filter(|(_, s)| s.is_some())
+        .map(|(e, _)| *e)
+        .collect();
+    let clean: Vec<&[u8]> = games
+        .iter()
+        .filter(|(_, s)| s.is_none())
+        .map(|(e, _)| *e)
+        .collect();
+    for (heading, entries, class) in [
+        ("games_with_findings", &with, "index"),
+        ("clean_games", &clean, "clean"),
+    ] {
+        if entries.is_empty() {
+            continue;
+        }
+        let _ = write!(
+            page,
+            "<h3>{} ({})</h3>\n<ol class=\"{class}\">",
+            escape(i18n::ui(lang, heading)),
+            entries.len()
+        );
+        for e in entries.iter() {
+            page.push_str(&String::from_utf8_lossy(e));
+        }
+        page.push_str("</ol>\n");
+    }
+    page.push_str("</section>\n");
+    out.write_all(page.as_bytes())?;
+    for (_, section) in &games {
+        if let Some(s) = section {
+            out.write_all(s)?;
+        }
+    }
+    let mut end = String::new();
+    page_end(&mut end);
+    out.write_all(end.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_what_input_brings() {
+        assert_eq!(
+            escape("<b>\"R&D\"</b> 'x'\u{1}"),
+            "&lt;b&gt;&quot;R&amp;D&quot;&lt;/b&gt; &#39;x&#39;\\u{1}"
+        );
+        assert_eq!(without_number("12...Cf5"), "Cf5");
+        assert_eq!(without_number("3.e4"), "e4");
+        assert_eq!(without_number("Cf5"), "Cf5");
+    }
+
+    #[test]
+    fn frames_round_trip() {
+        let mut buf = Vec::new();
+        buf.push(FRAME_CLEAN);
+        put_part(&mut buf, b"<li>a</li>");
+        buf.push(FRAME_GAME);
+        put_part(&mut buf, b"<li>b</li>");
+        put_part(&mut buf, b"<section/>");
+        let f = read_frames(&buf);
+        assert_eq!(f.len(), 2);
+        assert_eq!(f[0], (&b"<li>a</li>"[..], None));
+        assert_eq!(f[1], (&b"<li>b</li>"[..], Some(&b"<section/>"[..])));
+    }
+}
