@@ -224,6 +224,74 @@ impl std::fmt::Display for Kind {
     }
 }
 
+/// Generates a small word enum: its JSON form and `Display` are the id, and it compares
+/// equal to its id (`record.status == "ok"`).
+macro_rules! word_enum {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident => $id:literal),+ $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+        pub enum $name {
+            #[default]
+            $($(#[$vdoc])* $variant),+
+        }
+
+        impl $name {
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $id),+
+                }
+            }
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.as_str())
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl PartialEq<&str> for $name {
+            fn eq(&self, other: &&str) -> bool {
+                self.as_str() == *other
+            }
+        }
+    };
+}
+
+word_enum! {
+    /// A game's verdict: `error` when replay found an error (reported or not).
+    Status { Ok => "ok", Error => "error" }
+}
+
+word_enum! {
+    /// The rules a game is replayed under.
+    Variant { Standard => "standard", Chess960 => "chess960" }
+}
+
+word_enum! {
+    /// A side, as findings name it.
+    ///
+    /// ```
+    /// use scoresheet::finding::Side;
+    /// assert_eq!(Side::from(shakmaty::Color::Black).to_string(), "black");
+    /// ```
+    Side { White => "white", Black => "black" }
+}
+
+impl From<shakmaty::Color> for Side {
+    fn from(c: shakmaty::Color) -> Side {
+        match c {
+            shakmaty::Color::White => Side::White,
+            shakmaty::Color::Black => Side::Black,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Severity {
@@ -269,7 +337,7 @@ pub struct Finding {
     pub article: Option<&'static str>,
     /// The side concerned: who may claim, who offered, who ended the game (`white`/`black`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub side: Option<&'static str>,
+    pub side: Option<Side>,
     /// Plies the finding rests on (the occurrences of a repeated position).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plies: Option<Vec<u32>>,
@@ -355,7 +423,14 @@ pub fn say_how_many_more(findings: &mut [Finding]) {
 }
 
 /// The Article of the Laws (2017 text, Appendix C for notation) a finding rests on, where its
-/// rule did not name one.
+/// rule did not name one: the reason's own Article where it has one, else the kind's
+/// ([`Kind::article`]).
+///
+/// ```
+/// use scoresheet::finding::{default_article, Kind};
+/// assert_eq!(default_article(Kind::IllegalMove, Some("leaves_king_in_check")), "3.9");
+/// assert_eq!(default_article(Kind::Threefold, None), "9.2");
+/// ```
 pub fn default_article(kind: Kind, reason: Option<&str>) -> &'static str {
     match (kind, reason) {
         (Kind::Notation, Some("lowercase_piece_letter")) => "C.2",
@@ -371,14 +446,44 @@ pub fn default_article(kind: Kind, reason: Option<&str>) -> &'static str {
         }
         (Kind::Notation, Some("missing_en_passant_mark")) => "C.9.3",
         (Kind::Notation, Some("missing_check_mark" | "missing_mate_mark")) => "C.13",
-        (Kind::Notation, _) => "C",
-        (Kind::AmbiguousMove, _) => "C.10",
-        (Kind::IllegalMove, _) => "3.1",
-        (Kind::NullMove, _) => "1.2",
-        (Kind::DrawOffer, _) => "9.1.2.2",
-        (Kind::InvalidFen | Kind::UnsupportedVariant, _) => "2.3",
-        // the record itself: moves recorded correctly, clearly and legibly
-        _ => "8.1.1",
+        (Kind::IllegalMove, Some("leaves_king_in_check")) => "3.9",
+        (Kind::IllegalMove, Some(r)) if r.starts_with("castling") => "3.8.2",
+        (
+            Kind::IllegalMove,
+            Some("promotion_missing" | "promotion_wrong_rank" | "bad_promotion_piece"),
+        ) => "3.7.5",
+        _ => kind.article(),
+    }
+}
+
+impl Kind {
+    /// The Article a finding of this kind rests on, unless its reason or its rule names a more
+    /// particular one ([`default_article`]; a `result_mismatch` names the Article of the
+    /// ending it contradicts, or 6.9 for a win on time by a side that cannot mate).
+    pub fn article(self) -> &'static str {
+        match self {
+            Kind::Notation => "C",
+            Kind::AmbiguousMove => "C.10",
+            Kind::IllegalMove => "3.1",
+            Kind::NullMove => "1.2",
+            Kind::DrawOffer => "9.1.2.2",
+            Kind::InvalidFen | Kind::UnsupportedVariant => "2.3",
+            Kind::Threefold => "9.2",
+            Kind::Fivefold => "9.6.1",
+            Kind::FiftyMoves => "9.3",
+            Kind::SeventyFiveMoves => "9.6.2",
+            Kind::Checkmate => "5.1.1",
+            Kind::Stalemate => "5.2.1",
+            Kind::DeadPosition => "5.2.2",
+            Kind::EarlyDraw => "9.1.1",
+            Kind::ResultMismatch => "8.7",
+            // the record itself: moves recorded correctly, clearly and legibly
+            Kind::UnreadableMove
+            | Kind::MoveNumber
+            | Kind::Structure
+            | Kind::OversizedGame
+            | Kind::MovesAfterEnd => "8.1.1",
+        }
     }
 }
 

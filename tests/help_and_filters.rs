@@ -166,3 +166,34 @@ fn filtered_errors_are_said_in_header_and_summary() {
     assert_eq!(code, Some(1));
     assert!(!text.contains("filtered"), "{text}");
 }
+
+/// `--lang`, `--from-lang` and `--to-lang` list every language of `grammar/languages.csv`
+/// (they are declared once; they once drifted apart).
+#[test]
+fn language_flags_list_every_language() {
+    let table = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/languages.csv"),
+    )
+    .unwrap();
+    let codes: Vec<&str> = table
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(',').next())
+        .filter(|c| !c.is_empty())
+        .collect();
+    assert!(codes.len() > 10, "{codes:?}");
+    for (command, option) in [
+        ("validate", "--lang"),
+        ("convert", "--from-lang"),
+        ("convert", "--to-lang"),
+    ] {
+        let text = help(command);
+        let listed = option_help(&text, option).replace('\n', " ");
+        for code in &codes {
+            assert!(
+                listed.contains(&format!("`{code}`")),
+                "{command} {option} does not list {code}: {listed}"
+            );
+        }
+    }
+}

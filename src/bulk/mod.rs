@@ -24,6 +24,7 @@
 //! # std::fs::remove_dir_all(&dir).ok();
 //! ```
 
+pub mod batches;
 mod convert;
 mod pipeline;
 mod records;

@@ -9,8 +9,8 @@ use std::{
 use rayon::prelude::*;
 
 use crate::{
+    bulk::batches::{Batch, Batches, Event},
     error::Error,
-    input::{Batch, Batches, Event},
     notation::split::RawGame,
     shard::{ByteRange, ShardReport},
 };

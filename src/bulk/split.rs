@@ -4,7 +4,7 @@
 use std::{io, io::Write, path::Path};
 
 use super::Progress;
-use crate::{input::Batch, notation::split::MAX_GAME_BYTES};
+use crate::{bulk::batches::Batch, notation::split::MAX_GAME_BYTES};
 
 /// Copy each game's bytes of a batch, whole, to the clean or the bad archive; a game over
 /// [`MAX_GAME_BYTES`] has the rest of its bytes read again from its file (`path`). A game

@@ -148,7 +148,10 @@ pub fn lang_choice(code: &str) -> Result<LangChoice, ExitCode> {
 
 /// An output file (report, split archive, PGN), refused when it is an input.
 pub fn create_output(path: &Path, inputs: &[PathBuf]) -> Result<File, ExitCode> {
-    if inputs.iter().any(|input| same_file(input, path)) {
+    if inputs
+        .iter()
+        .any(|input| scoresheet::input::same_file(input, path))
+    {
         eprintln!("scoresheet: the output {} is also an input", path.display());
         return Err(ExitCode::from(2));
     }
@@ -156,38 +159,6 @@ pub fn create_output(path: &Path, inputs: &[PathBuf]) -> Result<File, ExitCode> 
         eprintln!("scoresheet: {}: {e}", path.display());
         ExitCode::from(2)
     })
-}
-
-/// Whether `input` (`-`: whatever standard input reads) is the file `output` names: the same
-/// device and inode, so that a link, another spelling of the path or a redirection
-/// (`-o it.txt - < it.txt`) is seen too. Creating the output would empty the input.
-fn same_file(input: &Path, output: &Path) -> bool {
-    let Ok(out) = std::fs::metadata(output) else {
-        // An output that does not exist yet is no input.
-        return false;
-    };
-    let input = if input.as_os_str() == "-" {
-        use std::os::fd::AsFd;
-        io::stdin()
-            .as_fd()
-            .try_clone_to_owned()
-            .map(File::from)
-            .and_then(|f| f.metadata())
-    } else {
-        std::fs::metadata(input)
-    };
-    input.is_ok_and(|input| same_inode(&input, &out))
-}
-
-#[cfg(unix)]
-fn same_inode(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    a.dev() == b.dev() && a.ino() == b.ino()
-}
-
-#[cfg(not(unix))]
-fn same_inode(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
-    false
 }
 
 /// A shard's report on standard error, one line a driver reads (said also with --quiet).

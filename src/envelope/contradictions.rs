@@ -355,7 +355,7 @@ mod tests {
             verdict: v,
             rule: "I.8.3",
             exception: None,
-            reason: Msg::default(),
+            ground: crate::envelope::audit::Ground::BothFlags,
         };
         let (c1, kept) = weigh(
             c.clone(),

@@ -4,7 +4,7 @@
 //! An envelope file ([`schema`], `grammar/envelope.md`) records the items of Guideline
 //! I.2 — the players, the position before the sealed move, the time used, who sealed, the
 //! number of the sealed move, a standing draw offer, when and where play resumes — with the
-//! sealed move as written and both scoresheets. [`audit::audit`] checks every item, replays
+//! sealed move as written and both scoresheets. [`audit()`] checks every item, replays
 //! and compares the scoresheets ([`scoresheets`]), reads the sealed move in the sealer's
 //! notation ([`sealed`]) and decides: the sealer loses (I.8), the game is drawn, the sealer
 //! wins, or play resumes (I.9.1) — see [`audit`] for the order of the rules. [`report`]
@@ -34,6 +34,7 @@ pub mod audit;
 pub mod clock;
 pub mod contradictions;
 pub mod dates;
+mod moves;
 pub mod report;
 pub mod schema;
 pub mod scoresheets;
@@ -42,14 +43,21 @@ pub mod text;
 
 use std::path::Path;
 
-pub use audit::{audit, Audit, Check, Decision, Status, Verdict};
+pub use audit::{Audit, Check, Decision, Status, Verdict};
 pub use schema::{Envelope, ItemError, Malformed};
 pub use text::{Msg, ReportLang};
+
+/// Audit an envelope: every check, the decision, and the paragraph an arbiter reads aloud.
+pub fn audit(env: &Envelope, file: &str) -> Audit {
+    let mut a = audit::judge(env, file);
+    a.paragraph = report::paragraph(&a, env);
+    a
+}
 
 /// Read and audit an envelope given as text; scoresheet files are looked up from `base`.
 pub fn audit_text(text: &str, file: &str, base: &Path) -> Result<Audit, Malformed> {
     let env = schema::read(text, base)?;
-    Ok(audit::audit(&env, file))
+    Ok(audit(&env, file))
 }
 
 /// Read and audit an envelope file.

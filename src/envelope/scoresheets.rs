@@ -3,6 +3,16 @@
 //! the Laws go back to the last position both establish (Art. 7.5.1, 7.6: "the last
 //! identifiable position"), so the first ply where they disagree is what matters.
 
+//!
+//! ```
+//! use scoresheet::envelope::{schema::Source, scoresheets::{compare, load}};
+//! use shakmaty::Color;
+//! let white = load(Color::White, &Source::Inline("1. e4 e5 2. Cf3 Cc6".into()), None).unwrap();
+//! let black = load(Color::Black, &Source::Inline("1. e4 e5 2. Cf3 Cf6".into()), None).unwrap();
+//! let agreement = compare(&white, &black);
+//! assert_eq!((agreement.common, agreement.first_difference), (3, Some(4)));
+//! ```
+
 use std::path::Path;
 
 use shakmaty::{Chess, Color, Position};

@@ -16,6 +16,19 @@
 //! When the scoresheets use no piece letter at all, the sealer's notation is English, the
 //! notation of PGN (as `validate` reads a game without piece letters).
 
+//!
+//! ```
+//! use scoresheet::envelope::sealed::{read, Reading};
+//! use scoresheet::notation::languages::by_code;
+//! use shakmaty::{CastlingMode, Chess};
+//! let it = by_code("it").unwrap();
+//! let s = read("1. Cf3 (=)", &Chess::default(), CastlingMode::Standard, it);
+//! assert!(matches!(s.reading, Reading::Legal { .. }));
+//! assert!(s.draw_offer);
+//! let s = read("Ce5", &Chess::default(), CastlingMode::Standard, it);
+//! assert_eq!(s.reading.id(), "illegal");
+//! ```
+
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role};
 
 use super::text::Msg;

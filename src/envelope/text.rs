@@ -1,8 +1,20 @@
 //! The two languages of the report: English and Italian (`--report-lang it`). Every message
 //! an arbiter reads is kept in both, so that one audit can be printed in either.
 
+//!
+//! ```
+//! use scoresheet::envelope::text::{player, ReportLang};
+//! use shakmaty::Color;
+//! let m = player(Color::Black, Some("Bianchi"));
+//! assert_eq!(m.get(ReportLang::En), "Black (Bianchi)");
+//! assert_eq!(m.get(ReportLang::It), "il Nero (Bianchi)");
+//! ```
+
 use serde::Serialize;
-use shakmaty::Color;
+use shakmaty::{Chess, Color, Move};
+
+use super::moves::move_label;
+use crate::laws::ending::EndKind;
 
 /// The language the report is printed in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -93,6 +105,15 @@ pub fn side_cap(c: Color) -> Msg {
     }
 }
 
+/// `al Bianco`, `al Nero`.
+pub fn side_al(c: Color) -> &'static str {
+    if c == Color::White {
+        "al Bianco"
+    } else {
+        "al Nero"
+    }
+}
+
 /// `white` / `black`: the machine id.
 pub fn side_id(c: Color) -> &'static str {
     match c {
@@ -143,4 +164,42 @@ pub fn player_of(c: Color, name: Option<&str>) -> Msg {
 pub fn player_by(c: Color, name: Option<&str>) -> Msg {
     let p = player(c, name);
     Msg::new(p.en, p.it.replacen("il ", "dal ", 1))
+}
+
+/// How a game ends by itself, in the words of Articles 5 and 9.6.
+pub fn ending_words(ending: EndKind) -> Msg {
+    match ending {
+        EndKind::Checkmate => Msg::new("checkmate", "scaccomatto"),
+        EndKind::Stalemate => Msg::new("stalemate", "stallo"),
+        EndKind::DeadPosition => Msg::new(
+            "a dead position (neither player can checkmate by any series of legal moves)",
+            "una posizione morta (nessuno dei due può dare scaccomatto con alcuna serie di mosse legali)",
+        ),
+        EndKind::SeventyFiveMoves => Msg::new(
+            "seventy-five moves by each player without a pawn move or a capture",
+            "settantacinque mosse per parte senza spinte di pedone né catture",
+        ),
+        EndKind::Fivefold => Msg::new(
+            "the fifth occurrence of the same position",
+            "la stessa posizione apparsa per la quinta volta",
+        ),
+    }
+}
+
+/// When a game had ended before the adjournment: in the position before the sealed move
+/// (`ply` none), or after the move `by` at `ply` of the scoresheets.
+pub fn when_ended(ply: Option<usize>, by: Option<&(Chess, Move)>) -> Msg {
+    match ply {
+        None => Msg::new(
+            "in the position before the sealed move",
+            "nella posizione prima della mossa sigillata",
+        ),
+        Some(i) => {
+            let by = by.map(|(p, m)| move_label(p, *m)).unwrap_or_default();
+            Msg::new(
+                format!("after {} (ply {i} of the scoresheets)", by.en),
+                format!("dopo {} (semimossa {i} dei formulari)", by.it),
+            )
+        }
+    }
 }

@@ -27,14 +27,20 @@ impl EndKind {
         }
     }
 
-    pub fn article(self) -> &'static str {
+    /// The finding kind of this ending.
+    pub fn kind(self) -> crate::finding::Kind {
+        use crate::finding::Kind;
         match self {
-            EndKind::Checkmate => "5.1.1",
-            EndKind::Stalemate => "5.2.1",
-            EndKind::DeadPosition => "5.2.2",
-            EndKind::SeventyFiveMoves => "9.6.2",
-            EndKind::Fivefold => "9.6.1",
+            EndKind::Checkmate => Kind::Checkmate,
+            EndKind::Stalemate => Kind::Stalemate,
+            EndKind::DeadPosition => Kind::DeadPosition,
+            EndKind::SeventyFiveMoves => Kind::SeventyFiveMoves,
+            EndKind::Fivefold => Kind::Fivefold,
         }
+    }
+
+    pub fn article(self) -> &'static str {
+        self.kind().article()
     }
 
     pub fn is_draw(self) -> bool {

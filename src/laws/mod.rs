@@ -75,11 +75,20 @@ pub struct Verdict {
     pub termination: Option<Termination>,
 }
 
-fn side_id(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
+fn side_id(c: Color) -> crate::finding::Side {
+    c.into()
+}
+
+/// What to do with an illegal move: the Laws differ by time control (Art. 7.5 for standard
+/// play; Appendix A.4.2 for rapid and blitz, where an unclaimed illegal move stands).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum IllegalPolicy {
+    /// Standard play: replay stops at the first illegal move.
+    #[default]
+    Stop,
+    /// Rapid and blitz (Appendix A.4.2): an unclaimed illegal move that can be made
+    /// physically stays on the board and the game goes on.
+    Stands,
 }
 
 /// Apply the Laws to a game's mainline. `locate` gives the line and column of a ply's move.
@@ -95,14 +104,10 @@ pub fn adjudicate(
     let label = |ply: usize| -> Option<String> {
         let before = positions.get(ply.checked_sub(1)?)?;
         let san = match game.plies.get(ply - 1)?.mv {
-            Some(m) => crate::replay::render::san_in(before, m, game.lang),
+            Some(m) => crate::notation::render::san_in(before, m, game.lang),
             None => "--".to_string(),
         };
-        let number = before.fullmoves();
-        Some(match before.turn() {
-            Color::White => format!("{number}.{san}"),
-            Color::Black => format!("{number}...{san}"),
-        })
+        Some(crate::notation::render::numbered(before, &san))
     };
     let make = |kind: Kind, ply: usize, article: &'static str, message: String| {
         let mut f = Finding::new(kind, ply as u32, message);
@@ -170,7 +175,7 @@ pub fn adjudicate(
         let mut f = make(
             Kind::Threefold,
             *ply,
-            "9.2",
+            Kind::Threefold.article(),
             format!(
                 "the same position stands for the third time (plies {}): {}",
                 seen.iter()
@@ -189,7 +194,7 @@ pub fn adjudicate(
         let mut f = make(
             Kind::FiftyMoves,
             ply,
-            "9.3",
+            Kind::FiftyMoves.article(),
             format!(
                 "fifty moves by each side without a pawn move or a capture: {}",
                 claim(ply, "9.3.2", "9.3.1")
@@ -204,7 +209,7 @@ pub fn adjudicate(
         let mut f = make(
             Kind::Checkmate,
             n,
-            "5.1.1",
+            Kind::Checkmate.article(),
             format!(
                 "{} is checkmated: {} wins",
                 result::side(c),
@@ -217,7 +222,7 @@ pub fn adjudicate(
         findings.push(make(
             Kind::Stalemate,
             n,
-            "5.2.1",
+            Kind::Stalemate.article(),
             format!(
                 "{} to move has no legal move and is not in check: stalemate, the game is drawn",
                 result::side(last.turn())
@@ -228,7 +233,7 @@ pub fn adjudicate(
         findings.push(make(
             Kind::DeadPosition,
             p,
-            "5.2.2",
+            Kind::DeadPosition.article(),
             "neither side can checkmate by any series of legal moves: a dead position, the game is drawn"
                 .into(),
         ));
@@ -237,7 +242,7 @@ pub fn adjudicate(
         let mut f = make(
             Kind::Fivefold,
             *p,
-            "9.6.1",
+            Kind::Fivefold.article(),
             "the same position stands for the fifth time: the game is drawn".into(),
         );
         f.plies = Some(seen.iter().map(|&x| x as u32).collect());
@@ -248,7 +253,7 @@ pub fn adjudicate(
             findings.push(make(
                 Kind::SeventyFiveMoves,
                 p,
-                "9.6.2",
+                Kind::SeventyFiveMoves.article(),
                 "seventy-five moves by each side without a pawn move or a capture: the game is drawn"
                     .into(),
             ));
@@ -303,7 +308,12 @@ pub fn adjudicate(
                     _ => {}
                 }
             }
-            let mut f = make(Kind::ResultMismatch, n, "8.7", message);
+            let mut f = make(
+                Kind::ResultMismatch,
+                n,
+                Kind::ResultMismatch.article(),
+                message,
+            );
             f.move_text = None;
             findings.push(f);
         }
@@ -369,7 +379,7 @@ pub fn adjudicate(
             let mut f = make(
                 Kind::EarlyDraw,
                 n,
-                "9.1.1",
+                Kind::EarlyDraw.article(),
                 format!(
                     "the game was drawn by agreement before move {limit}, which the event's rules forbid{}",
                     if game.draw_offers.is_empty() {

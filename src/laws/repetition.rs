@@ -77,6 +77,20 @@ pub fn find(positions: &[&Chess]) -> Repetitions {
     out
 }
 
+/// How many times the last of `positions` has stood since the last irreversible move, itself
+/// included: 1 for a position that is new, 0 for no position. The positions compared are those
+/// [`find`] compares.
+pub fn occurrences(positions: &[&Chess]) -> usize {
+    let Some(last) = positions.last() else {
+        return 0;
+    };
+    let start = positions
+        .iter()
+        .rposition(|p| p.halfmoves() == 0)
+        .unwrap_or(0);
+    positions[start..].iter().filter(|p| same(p, last)).count()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,5 +151,19 @@ mod tests {
             "Nf3 Nf6 Ng1 Ng8 Nc3 Nc6 Nb1 Nb8 Nf3 Nf6 Ng1 Ng8 Nc3 Nc6 Nb1 Nb8",
         ));
         assert_eq!(r.fivefold.as_ref().unwrap().0, 16);
+    }
+
+    #[test]
+    fn occurrences_of_the_last_position() {
+        let p = play(None, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+        let refs: Vec<&Chess> = p.iter().collect();
+        assert_eq!(occurrences(&refs), 3);
+        assert_eq!(occurrences(&refs[..8]), 2);
+        assert_eq!(occurrences(&refs[..2]), 1);
+        assert_eq!(occurrences(&[]), 0);
+        // A pawn move starts the count again.
+        let p = play(None, "Nf3 Nf6 Ng1 Ng8 e4 Nf6 Nf3 Ng8 Ng1 Nf6 Nf3 Ng8 Ng1");
+        let refs: Vec<&Chess> = p.iter().collect();
+        assert_eq!(occurrences(&refs), 3);
     }
 }

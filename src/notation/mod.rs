@@ -1,11 +1,20 @@
 //! From bytes to tokens: encodings, game boundaries, tags, movetext, and the grammar of a
-//! written move. Nothing here knows the rules of chess; replay decides what a move means.
+//! written move; and the other way, a move written in a language's letters ([`render`]).
+//! Nothing here decides what is legal; replay decides what a written move means.
+//!
+//! ```
+//! use scoresheet::notation::game::parse_game;
+//! let game = parse_game("[White \"Rossi\"]\n\n1. e4 e5 2. Cf3 *");
+//! assert_eq!(game.tag("White"), Some("Rossi"));
+//! assert!(game.tokens.len() > 3);
+//! ```
 
 pub mod decode;
 pub mod game;
 pub mod languages;
 pub mod moves;
 pub mod movetext;
+pub mod render;
 pub mod split;
 pub mod tags;
 

@@ -10,15 +10,17 @@
 //! ```
 
 pub mod fast_san;
-pub mod render;
 pub mod resolve;
 pub mod suggest;
+
+/// Writing moves is notation: [`crate::notation::render`], here under its old name too.
+pub use crate::notation::render;
 
 use serde::{Serialize, Serializer};
 use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, Position};
 
 use crate::{
-    finding::{Finding, Kind, Severity},
+    finding::{Finding, Kind, Severity, Side, Status, Variant},
     laws::{self, GameFacts, LawsOptions, Termination},
     notation::{
         decode::decode_game,
@@ -31,16 +33,8 @@ use crate::{
 };
 use resolve::{explain, notation_issues, resolve, NotationIssue, Resolution};
 
-/// What to do with an illegal move (the Laws differ by time control).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum IllegalPolicy {
-    /// Standard play: replay stops at the first illegal move.
-    #[default]
-    Stop,
-    /// Rapid and blitz (Appendix A.4.2): an unclaimed illegal move that can be made
-    /// physically stays on the board and the game goes on.
-    Stands,
-}
+/// What an illegal move does to the replay: a rule of the Laws ([`crate::laws::IllegalPolicy`]).
+pub use crate::laws::IllegalPolicy;
 
 /// Which language the piece letters are read in.
 #[derive(Debug, Clone, Copy, Default)]
@@ -66,6 +60,28 @@ pub struct Options {
 /// Tags in the order written, serialised as a JSON object.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Tags(pub Vec<(String, String)>);
+
+/// For `skip_serializing_if`.
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl Tags {
+    /// The value of the tag `name` (exactly as written), the first if it is repeated.
+    ///
+    /// ```
+    /// use scoresheet::replay::Tags;
+    /// let tags = Tags(vec![("White".into(), "Rossi".into())]);
+    /// assert_eq!(tags.get("White"), Some("Rossi"));
+    /// assert_eq!(tags.get("Black"), None);
+    /// ```
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
 
 impl Serialize for Tags {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -94,13 +110,13 @@ pub struct GameRecord {
     /// Other languages that read the game equally well.
     pub lang_candidates: Vec<String>,
     /// `standard` or `chess960`.
-    pub variant: &'static str,
+    pub variant: Variant,
     /// Mainline plies replayed.
     pub plies: u32,
     /// FEN after the last replayed ply.
     pub final_fen: String,
     /// `ok`, or `error` when any finding has error severity.
-    pub status: &'static str,
+    pub status: Status,
     /// The result written at the end of the movetext, if any.
     pub result: Option<&'static str>,
     /// With `--illegal stands`: the ply of the first illegal move left on the board; the
@@ -115,7 +131,7 @@ pub struct GameRecord {
     pub sp: Option<u32>,
     pub findings: Vec<Finding>,
     /// Findings left out by `validate --only`/`--skip` (absent when none were).
-    #[serde(skip_serializing_if = "crate::report::is_zero")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub filtered_out: u32,
     /// The mainline moves replayed (not serialised).
     #[serde(skip)]
@@ -178,10 +194,10 @@ fn read(
         tags: Tags::default(),
         lang: "en".into(),
         lang_candidates: Vec::new(),
-        variant: "standard",
+        variant: Variant::Standard,
         plies: 0,
         final_fen: String::new(),
-        status: "ok",
+        status: Status::Ok,
         result: None,
         irregular_from_ply: None,
         termination: None,
@@ -246,7 +262,7 @@ fn read(
     record.irregular_from_ply = outcome.irregular_from;
     record.findings.extend(outcome.findings);
     record.mainline = outcome.mainline;
-    if record.variant == "chess960" {
+    if record.variant == Variant::Chess960 {
         record.sp = laws::chess960::number_of(&game.start);
     }
     let draw_offers: Vec<u32> = record
@@ -338,7 +354,11 @@ fn finish(record: &mut GameRecord, line: u64) {
             .map(|(_, v)| v.clone())
             .unwrap_or_default();
     }
-    record.status = if record.has_errors() { "error" } else { "ok" };
+    record.status = if record.has_errors() {
+        Status::Error
+    } else {
+        Status::Ok
+    };
 }
 
 fn is_chess960(variant: &str) -> Option<bool> {
@@ -367,7 +387,7 @@ fn start_position(parsed: &ParsedGame, record: &mut GameRecord) -> Option<(Chess
         return None;
     };
     if chess960 {
-        record.variant = "chess960";
+        record.variant = Variant::Chess960;
     }
     let Some(fen_text) = parsed.tag("FEN") else {
         return Some((
@@ -397,7 +417,7 @@ fn start_position(parsed: &ParsedGame, record: &mut GameRecord) -> Option<(Chess
         CastlingMode::detect(&setup)
     };
     if mode == CastlingMode::Chess960 {
-        record.variant = "chess960";
+        record.variant = Variant::Chess960;
     }
     match laws::position::lenient(setup, mode) {
         Ok((pos, notes)) => {
@@ -1142,8 +1162,12 @@ impl<'a> Game<'a> {
                             format!("{side} offered a draw with this move"),
                             line,
                         );
-                        f.article = Some("9.1.2.2");
-                        f.side = Some(if side == "White" { "white" } else { "black" });
+                        f.article = Some(Kind::DrawOffer.article());
+                        f.side = Some(if side == "White" {
+                            Side::White
+                        } else {
+                            Side::Black
+                        });
                         // The offer is recorded with the move it was made with.
                         f.move_text = line
                             .numbering
@@ -1458,7 +1482,7 @@ impl<'a> Game<'a> {
                 {
                     let mut f = self.finding(Kind::MoveNumber, ply, n.start, message, line);
                     f.reason = Some(reason);
-                    f.article = Some("8.1.1");
+                    f.article = Some(Kind::MoveNumber.article());
                     f.move_text = Some(label());
                     acc.findings.push(f);
                     line.missing_note = note.map(|note| (ply + MISSING_NOTE_PLIES, note));
@@ -1568,7 +1592,7 @@ impl<'a> Game<'a> {
                     ),
                     line,
                 );
-                f.article = Some("C.10");
+                f.article = Some(Kind::AmbiguousMove.article());
                 f.move_text = Some(label());
                 let rank = if suggestions {
                     acc.ranking(line.depth)
@@ -1616,12 +1640,10 @@ impl<'a> Game<'a> {
                     line,
                 );
                 f.reason = Some(why.reason);
-                f.article = Some(match why.reason {
-                    "leaves_king_in_check" => "3.9",
-                    r if r.starts_with("castling") => "3.8.2",
-                    "promotion_missing" | "promotion_wrong_rank" | "bad_promotion_piece" => "3.7.5",
-                    _ => "3.1",
-                });
+                f.article = Some(crate::finding::default_article(
+                    Kind::IllegalMove,
+                    Some(why.reason),
+                ));
                 f.move_text = Some(label());
                 let rank = if suggestions {
                     acc.ranking(line.depth)

@@ -63,9 +63,9 @@ fn write_csv<W: Write>(out: &mut W, r: &GameRecord) -> io::Result<()> {
         &offset,
         &line,
         &r.lang,
-        r.variant,
+        r.variant.as_str(),
         &plies,
-        r.status,
+        r.status.as_str(),
         &r.final_fen,
     ];
     if r.findings.is_empty() {

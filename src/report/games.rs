@@ -89,14 +89,7 @@ pub fn header() -> Vec<&'static str> {
 
 /// One game's row of the per-game CSV.
 pub fn row(r: &GameRecord) -> Vec<String> {
-    let tag = |name: &str| {
-        r.tags
-            .0
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default()
-    };
+    let tag = |name: &str| r.tags.get(name).unwrap_or_default().to_string();
     let result = r
         .result
         .map(str::to_string)

@@ -1,6 +1,8 @@
-//! The JSON Lines printer: one object per game, one game per line — the wire format of
-//! `scoresheet validate --format jsonl` and of the cluster job. The object is
-//! [`GameRecord`] serialised as is; the README's *The JSON Lines record* lists every field.
+#![doc = include_str!("../../grammar/record.md")]
+//!
+//! # The printer
+//!
+//! The object is [`GameRecord`] serialised as is.
 //!
 //! ```
 //! use scoresheet::replay::{validate_text, Options};

@@ -15,7 +15,10 @@
 
 use std::{collections::BTreeMap, io};
 
-use crate::{finding::Severity, replay::GameRecord};
+use crate::{
+    finding::{Severity, Status},
+    replay::GameRecord,
+};
 
 pub mod csv;
 pub mod duplicates;
@@ -32,11 +35,6 @@ pub enum Format {
     Text,
     Jsonl,
     Csv,
-}
-
-/// For `skip_serializing_if`.
-pub fn is_zero(n: &u32) -> bool {
-    *n == 0
 }
 
 /// Totals over a run, for the closing summary.
@@ -71,8 +69,8 @@ impl Tally {
         kinds.dedup();
         Tally {
             plies: r.plies,
-            errors: r.status == "error",
-            errors_filtered_out: r.status == "error" && !r.has_errors(),
+            errors: r.status == Status::Error,
+            errors_filtered_out: r.status == Status::Error && !r.has_errors(),
             kinds,
         }
     }

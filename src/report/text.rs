@@ -54,14 +54,7 @@ fn escape_controls(text: &[u8]) -> std::borrow::Cow<'_, [u8]> {
 }
 
 fn write_text<W: Write>(out: &mut W, r: &GameRecord) -> io::Result<()> {
-    let tag = |name: &str| {
-        r.tags
-            .0
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-            .unwrap_or("?")
-    };
+    let tag = |name: &str| r.tags.get(name).unwrap_or("?");
     let candidates = if r.lang_candidates.is_empty() {
         String::new()
     } else {
@@ -84,7 +77,7 @@ fn write_text<W: Write>(out: &mut W, r: &GameRecord) -> io::Result<()> {
         r.lang,
         candidates,
         r.plies,
-        r.status.to_uppercase(),
+        r.status.as_str().to_uppercase(),
         filtered
     )?;
     for f in &r.findings {

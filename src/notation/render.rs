@@ -2,7 +2,7 @@
 //! promotions, `+`/`#` computed from the position) and long algebraic.
 //!
 //! ```
-//! use scoresheet::replay::render::san_in;
+//! use scoresheet::notation::render::san_in;
 //! use scoresheet::notation::languages::by_code;
 //! use shakmaty::{Chess, Position, Square, Role, Move};
 //! let pos = Chess::default();
@@ -16,6 +16,28 @@ use shakmaty::{
 };
 
 use crate::notation::languages::Language;
+
+/// The number a move is written after: `12.` before White's 12th move, `12...` before
+/// Black's.
+///
+/// ```
+/// use scoresheet::notation::render::move_number;
+/// use shakmaty::Color;
+/// assert_eq!(move_number(12, Color::White), "12.");
+/// assert_eq!(move_number(12, Color::Black), "12...");
+/// ```
+pub fn move_number(number: u32, side: shakmaty::Color) -> String {
+    match side {
+        shakmaty::Color::White => format!("{number}."),
+        shakmaty::Color::Black => format!("{number}..."),
+    }
+}
+
+/// The move to be played in `pos`, written with its number: `12.Nf3`, `12...Nf6`.
+pub fn numbered(pos: &Chess, text: &str) -> String {
+    use shakmaty::Position;
+    move_number(pos.fullmoves().get(), pos.turn()) + text
+}
 
 /// Canonical SAN of `m` in `lang`, with its check or mate suffix.
 pub fn san_in(pos: &Chess, m: Move, lang: &Language) -> String {
