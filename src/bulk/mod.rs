@@ -25,11 +25,13 @@
 //! ```
 
 pub mod batches;
+mod closing;
 mod convert;
 mod pipeline;
 mod records;
 mod split;
 
+pub use closing::closing_lines;
 pub use convert::{ConvertOutcome, Converter};
 use pipeline::Watch;
 pub use pipeline::{Inputs, Progress, Silent};

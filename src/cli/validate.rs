@@ -10,7 +10,7 @@ use std::{
 
 use clap::ValueEnum;
 use scoresheet::{
-    bulk::{Outcome, Outputs, Validator},
+    bulk::{Outputs, Validator},
     finding::Kind,
     i18n::ReportLang,
     replay::{IllegalPolicy, Options},
@@ -282,126 +282,12 @@ pub fn run(args: ValidateArgs) -> ExitCode {
         }
     }
     say_shard(&outcome.shard);
-    if lang == ReportLang::En {
-        closing_summary(&outcome, args.quiet, started);
-    } else {
-        closing_summary_in(&outcome, args.quiet, started, lang);
+    for line in scoresheet::bulk::closing_lines(&outcome, args.quiet, started, lang) {
+        eprintln!("{line}");
     }
     ExitCode::from(if io_error && !outcome.interrupted {
         2
     } else {
         outcome.exit_status()
     })
-}
-
-/// What a run says on standard error at its end.
-fn closing_summary(outcome: &Outcome, quiet: bool, started: std::time::Instant) {
-    let s = &outcome.summary;
-    let mut err = io::stderr().lock();
-    if outcome.interrupted {
-        let _ = writeln!(
-            err,
-            "scoresheet: interrupted after {} games; the output holds each of them whole",
-            s.games
-        );
-    }
-    if quiet {
-        return;
-    }
-    let secs = started.elapsed().as_secs_f64().max(1e-9);
-    let _ = writeln!(
-        err,
-        "scoresheet: {} games, {} plies, {} with errors{}, {} failing in {:.2} s ({:.0} games/s, {:.0} plies/s)",
-        s.games,
-        s.plies,
-        s.games_with_errors,
-        s.errors_filtered_note(),
-        outcome.failing,
-        secs,
-        s.games as f64 / secs,
-        s.plies as f64 / secs
-    );
-    if !s.by_kind.is_empty() {
-        let kinds: Vec<String> = s.by_kind.iter().map(|(k, n)| format!("{k} {n}")).collect();
-        let _ = writeln!(err, "scoresheet: games with findings: {}", kinds.join(", "));
-    }
-    if let Some(d) = outcome.duplicates {
-        let _ = writeln!(
-            err,
-            "scoresheet: duplicates: {} groups, {} copies beyond the first, {} groups whose copies disagree on tags or result",
-            d.groups, d.duplicate_copies, d.conflicting_groups
-        );
-    }
-}
-
-/// [`closing_summary`] in another language (the words from the catalogue).
-fn closing_summary_in(
-    outcome: &Outcome,
-    quiet: bool,
-    started: std::time::Instant,
-    lang: ReportLang,
-) {
-    use scoresheet::i18n::{fill, word};
-    let s = &outcome.summary;
-    let mut err = io::stderr().lock();
-    if outcome.interrupted {
-        let _ = writeln!(
-            err,
-            "{}",
-            fill(lang, "interrupted", &[("games", &s.games.to_string())])
-        );
-    }
-    if quiet {
-        return;
-    }
-    let secs = started.elapsed().as_secs_f64().max(1e-9);
-    let note = match s.errors_filtered_out {
-        0 => String::new(),
-        n => fill(lang, "errors_filtered_note", &[("count", &n.to_string())]),
-    };
-    let _ = writeln!(
-        err,
-        "{}",
-        fill(
-            lang,
-            "closing_line",
-            &[
-                ("games", &s.games.to_string()),
-                ("plies", &s.plies.to_string()),
-                ("errors", &s.games_with_errors.to_string()),
-                ("note", &note),
-                ("failing", &outcome.failing.to_string()),
-                ("seconds", &format!("{secs:.2}")),
-                ("games_per_second", &format!("{:.0}", s.games as f64 / secs)),
-                ("plies_per_second", &format!("{:.0}", s.plies as f64 / secs)),
-            ],
-        )
-    );
-    if !s.by_kind.is_empty() {
-        let kinds: Vec<String> = s
-            .by_kind
-            .iter()
-            .map(|(k, n)| format!("{} {n}", word(lang, "kind", k)))
-            .collect();
-        let _ = writeln!(
-            err,
-            "{}",
-            fill(lang, "closing_kinds", &[("kinds", &kinds.join(", "))])
-        );
-    }
-    if let Some(d) = outcome.duplicates {
-        let _ = writeln!(
-            err,
-            "{}",
-            fill(
-                lang,
-                "closing_duplicates",
-                &[
-                    ("groups", &d.groups.to_string()),
-                    ("copies", &d.duplicate_copies.to_string()),
-                    ("conflicting", &d.conflicting_groups.to_string()),
-                ],
-            )
-        );
-    }
 }
