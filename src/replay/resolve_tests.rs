@@ -1,0 +1,170 @@
+//! Tests of move resolution.
+
+use super::*;
+use crate::notation::{languages::by_code, moves::written_move};
+
+use crate::laws::fen_pos as pos;
+
+fn run(p: &Chess, s: &str, lang: &str) -> Resolution {
+    let (_, w) = written_move(s).unwrap();
+    resolve(p, &w, by_code(lang).unwrap())
+}
+
+fn why(p: &Chess, s: &str) -> Explanation {
+    let (_, w) = written_move(s).unwrap();
+    explain(p, &w, by_code("en").unwrap())
+}
+
+#[test]
+fn unique_ambiguous_illegal() {
+    let p = Chess::default();
+    assert!(matches!(run(&p, "Nf3", "en"), Resolution::Unique(_)));
+    assert!(matches!(run(&p, "Cf3", "it"), Resolution::Unique(_)));
+    assert!(matches!(run(&p, "Nf4", "en"), Resolution::Illegal));
+    assert!(matches!(run(&p, "g1f3", "en"), Resolution::Unique(_)));
+    assert!(matches!(run(&p, "Cf3", "en"), Resolution::UnknownLetter));
+    let p = pos("4k3/8/8/8/8/8/8/2N1K1N1 w - - 0 1");
+    assert!(matches!(run(&p, "Ne2", "en"), Resolution::Ambiguous(_)));
+    assert!(matches!(run(&p, "Nge2", "en"), Resolution::Unique(_)));
+}
+
+#[test]
+fn minimal_pawn_captures() {
+    let p = pos("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+    assert!(matches!(run(&p, "ed", "en"), Resolution::Unique(_)));
+    assert!(matches!(run(&p, "exd", "en"), Resolution::Unique(_)));
+    assert!(matches!(run(&p, "ed5", "en"), Resolution::Unique(_)));
+    assert!(matches!(run(&p, "e:d", "en"), Resolution::Unique(_)));
+}
+
+#[test]
+fn castling_by_coordinates() {
+    let p = pos("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    assert!(matches!(
+        run(&p, "e1g1", "en"),
+        Resolution::Unique(Move::Castle { .. })
+    ));
+    assert!(matches!(
+        run(&p, "0-0", "en"),
+        Resolution::Unique(Move::Castle { .. })
+    ));
+    for lan in ["Ke1-g1", "Ke1h1"] {
+        assert!(matches!(
+            run(&p, lan, "en"),
+            Resolution::Unique(Move::Castle { .. })
+        ));
+    }
+    assert!(matches!(run(&p, "Kg1", "en"), Resolution::Illegal));
+}
+
+#[test]
+fn promotion_missing() {
+    let p = pos("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(matches!(run(&p, "a8", "en"), Resolution::PromotionMissing(v) if v.len() == 4));
+    assert!(matches!(run(&p, "a8=D", "it"), Resolution::Unique(_)));
+    assert!(matches!(run(&p, "a8(Q)", "en"), Resolution::Unique(_)));
+}
+
+#[test]
+fn pinned_disambiguation_is_illegal() {
+    // fide-edge-cases F10
+    let p = pos("4k3/8/8/8/1b6/8/3N4/4K1N1 w - - 0 1");
+    assert!(matches!(run(&p, "Nf3", "en"), Resolution::Unique(_)));
+    assert!(matches!(run(&p, "Ndf3", "en"), Resolution::Illegal));
+    assert_eq!(why(&p, "Ndf3").reason, "leaves_king_in_check");
+}
+
+#[test]
+fn reasons() {
+    let p = Chess::default();
+    assert_eq!(why(&p, "Nd4").reason, "unreachable");
+    assert_eq!(why(&p, "Bc4").reason, "path_blocked");
+    assert_eq!(why(&p, "Nd2").reason, "destination_own_piece");
+    assert_eq!(why(&p, "e5").reason, "unreachable");
+    assert_eq!(
+        why(&pos("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1"), "e5").reason,
+        "double_step_not_from_start"
+    );
+    assert_eq!(why(&p, "O-O").reason, "castling_path_blocked");
+    assert_eq!(why(&p, "exd3").reason, "nothing_to_capture");
+    assert_eq!(why(&p, "e3e4").reason, "origin_empty");
+    assert_eq!(why(&p, "Qxd5").reason, "path_blocked");
+    let p = pos("4k3/4r3/8/8/4K3/8/8/8 w - - 0 1");
+    let e = why(&p, "Ke3");
+    assert_eq!(e.reason, "leaves_king_in_check");
+    assert!(e.executable.is_some());
+    let p = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(why(&p, "Nf3").reason, "no_such_piece");
+    let p = pos("r3k3/8/8/8/8/8/8/4K2R w - - 0 1");
+    assert_eq!(why(&p, "O-O").reason, "castling_rights_lost");
+    let p = pos("5k2/5r2/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let e = why(&p, "O-O");
+    assert_eq!(e.reason, "castling_through_check");
+    assert!(e.executable.is_some());
+}
+
+#[test]
+fn notation_checks() {
+    let p = Chess::default();
+    let (_, w) = written_move("Ngf3+").unwrap();
+    let m = match resolve(&p, &w, by_code("en").unwrap()) {
+        Resolution::Unique(m) => m,
+        _ => panic!(),
+    };
+    let mut after = p.clone();
+    after.play_unchecked(m);
+    let mut out = Vec::new();
+    notation_issues(&p, m, &w, &after, false, true, &mut out);
+    let reasons: Vec<_> = out.iter().map(|i| i.reason).collect();
+    assert!(reasons.contains(&"superfluous_disambiguation"));
+    assert!(reasons.contains(&"wrong_check_mark"));
+    // The marks are optional unless strict notation is asked for.
+    let mut out = Vec::new();
+    notation_issues(&p, m, &w, &after, false, false, &mut out);
+    let reasons: Vec<_> = out.iter().map(|i| i.reason).collect();
+    assert_eq!(reasons, ["superfluous_disambiguation"]);
+}
+
+/// The four optional marks, each missing and each misplaced, under strict notation.
+#[test]
+fn strict_marks() {
+    let en = by_code("en").unwrap();
+    let reasons = |fen: &str, san: &str| -> Vec<&'static str> {
+        let p = crate::laws::fen_pos(fen);
+        let (_, w) = written_move(san).unwrap();
+        let m = match resolve(&p, &w, en) {
+            Resolution::Unique(m) => m,
+            _ => panic!("{san}"),
+        };
+        let mut after = p.clone();
+        after.play_unchecked(m);
+        let mate = after.is_checkmate();
+        let mut strict = Vec::new();
+        notation_issues(&p, m, &w, &after, mate, true, &mut strict);
+        let mut lax = Vec::new();
+        notation_issues(&p, m, &w, &after, mate, false, &mut lax);
+        assert!(
+            lax.is_empty(),
+            "{san}: {:?}",
+            lax.iter().map(|i| i.reason).collect::<Vec<_>>()
+        );
+        strict.iter().map(|i| i.reason).collect()
+    };
+    let capture = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1";
+    assert_eq!(reasons(capture, "ed5"), ["missing_capture_mark"]);
+    assert_eq!(reasons(capture, "exd5"), Vec::<&str>::new());
+    assert_eq!(reasons(capture, "Kxd2"), ["capture_mark_on_non_capture"]);
+    let check = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    assert_eq!(reasons(check, "Ra8"), ["missing_check_mark"]);
+    assert_eq!(reasons(check, "Ra8+"), Vec::<&str>::new());
+    assert_eq!(reasons(check, "Ra7+"), ["wrong_check_mark"]);
+    let mate = "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1";
+    assert_eq!(reasons(mate, "Ra8"), ["missing_mate_mark"]);
+    assert_eq!(reasons(mate, "Ra8+"), ["mate_marked_as_check"]);
+    assert_eq!(reasons(mate, "Ra8#"), Vec::<&str>::new());
+    assert_eq!(reasons(mate, "Ra7#"), ["wrong_mate_mark"]);
+    let ep = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
+    assert_eq!(reasons(ep, "exd6"), ["missing_en_passant_mark"]);
+    assert_eq!(reasons(ep, "exd6e.p."), Vec::<&str>::new());
+    assert_eq!(reasons(ep, "e6e.p."), ["en_passant_mark_on_other_move"]);
+}
