@@ -59,6 +59,9 @@ pub enum Kind {
     ResultMismatch,
     /// Art. 9.1.1: a draw agreed before the move the event allows it.
     EarlyDraw,
+    /// `--repair`: a word of the scoresheet read as another legal move than it says (or a
+    /// move left out, or a word left out), with what was written and why.
+    RepairedMove,
 }
 
 impl Kind {
@@ -85,6 +88,7 @@ impl Kind {
             Kind::MovesAfterEnd => "moves_after_end",
             Kind::ResultMismatch => "result_mismatch",
             Kind::EarlyDraw => "early_draw",
+            Kind::RepairedMove => "repaired_move",
         }
     }
 
@@ -102,7 +106,8 @@ impl Kind {
             | Kind::MoveNumber
             | Kind::Structure
             | Kind::NullMove
-            | Kind::EarlyDraw => Severity::Warning,
+            | Kind::EarlyDraw
+            | Kind::RepairedMove => Severity::Warning,
             Kind::DrawOffer
             | Kind::Threefold
             | Kind::Fivefold
@@ -176,6 +181,18 @@ pub struct Finding {
     /// [`MAX_REPEATED_WARNINGS`] times: how many more there are, not listed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub more: Option<u64>,
+    /// `repaired_move`: the text as written (`None` for a move left out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub written: Option<String>,
+    /// `repaired_move`: the legal move the text is read as (`None` for a word left out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub read_as: Option<Suggestion>,
+    /// `repaired_move`: how sure the reading is, 0–1 (from its margin over the runner-up).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confidence: Option<f32>,
+    /// `repaired_move`: the runner-up readings, best first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alternatives: Option<Vec<Suggestion>>,
 }
 
 /// The most findings of one kind and reason that one game lists among its warnings, and
@@ -275,6 +292,7 @@ pub fn default_article(kind: Kind, reason: Option<&str>) -> &'static str {
         (Kind::IllegalMove, _) => "3.1",
         (Kind::NullMove, _) => "1.2",
         (Kind::DrawOffer, _) => "9.1.2.2",
+        (Kind::RepairedMove, _) => "8.1.1",
         (Kind::InvalidFen | Kind::UnsupportedVariant, _) => "2.3",
         // the record itself: moves recorded correctly, clearly and legibly
         _ => "8.1.1",
@@ -299,6 +317,10 @@ impl Finding {
             side: None,
             plies: None,
             more: None,
+            written: None,
+            read_as: None,
+            confidence: None,
+            alternatives: None,
         }
     }
 }

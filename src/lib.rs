@@ -11,6 +11,7 @@ pub mod finding;
 pub mod input;
 pub mod laws;
 pub mod notation;
+pub mod repair;
 pub mod replay;
 pub mod report;
 pub mod shard;

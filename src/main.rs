@@ -87,7 +87,7 @@ enum Illegal {
 /// checks them against `report::games::KINDS`).
 macro_rules! finding_kinds {
     () => {
-        "unreadable_move, illegal_move, ambiguous_move, notation, move_number, structure, null_move, draw_offer, invalid_fen, unsupported_variant, oversized_game, threefold, fivefold, fifty_moves, seventy_five_moves, checkmate, stalemate, dead_position, moves_after_end, result_mismatch, early_draw"
+        "unreadable_move, illegal_move, ambiguous_move, notation, move_number, structure, null_move, draw_offer, invalid_fen, unsupported_variant, oversized_game, threefold, fivefold, fifty_moves, seventy_five_moves, checkmate, stalemate, dead_position, moves_after_end, result_mismatch, early_draw, repaired_move"
     };
 }
 
@@ -197,6 +197,12 @@ struct ValidateArgs {
     /// file's line numbers in the records (default 1: lines counted from START's line).
     #[arg(long, value_name = "N", requires = "byte_range", default_value_t = 1)]
     first_line: u64,
+    /// Read a game that does not replay as written through its slips: the most likely legal
+    /// game given everything written (look-alike characters, a neighbouring square, moves run
+    /// together, a move left out or written twice), each repair a `repaired_move` warning.
+    /// A game that replays as written is reported as without it.
+    #[arg(long)]
+    repair: bool,
 }
 
 /// The batch an event of [`Batches`] brings, or none when it says a file could not be
@@ -559,7 +565,11 @@ fn validate_cmd(args: ValidateArgs) -> ExitCode {
         // Replayed, filtered and formatted where the game is: only bytes and counts
         // come back to be written in order.
         let one = |g: &RawGame| {
-            let mut r = validate(g, &batch.name, &opts);
+            let mut r = if args.repair {
+                scoresheet::repair::validate_repaired(g, &batch.name, &opts)
+            } else {
+                validate(g, &batch.name, &opts)
+            };
             // The key before the filters: what a copy is does not depend on what is reported.
             let key = if keys {
                 duplicates::Entry::of(&r, batch.file as u32)
@@ -776,6 +786,11 @@ struct ConvertArgs {
     /// file's line numbers in the records (default 1: lines counted from START's line).
     #[arg(long, value_name = "N", requires = "byte_range", default_value_t = 1)]
     first_line: u64,
+    /// Write a game that does not replay as written as its most likely legal reading, with a
+    /// comment at each repair (`{repaired: written "Ced", read as Ne4}`). A game that replays
+    /// as written is converted as without it.
+    #[arg(long)]
+    repair: bool,
 }
 
 /// A language flag that names an unknown language: said, with the codes there are (and
@@ -856,7 +871,13 @@ fn convert_cmd(args: ConvertArgs) -> ExitCode {
             continue;
         };
         let name = batch.name.as_str();
-        let one = |g: &RawGame| convert_game(g, name, &opts);
+        let one = |g: &RawGame| {
+            if args.repair {
+                scoresheet::repair::convert_repaired(g, name, &opts)
+            } else {
+                convert_game(g, name, &opts)
+            }
+        };
         let converted: Vec<Converted> = if parallel {
             batch.games.par_iter().map(one).collect()
         } else {

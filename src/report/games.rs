@@ -13,7 +13,7 @@ use crate::{
 };
 
 /// Every finding kind, in the order of the README's table.
-pub const KINDS: [Kind; 21] = [
+pub const KINDS: [Kind; 22] = [
     Kind::UnreadableMove,
     Kind::IllegalMove,
     Kind::AmbiguousMove,
@@ -35,6 +35,7 @@ pub const KINDS: [Kind; 21] = [
     Kind::MovesAfterEnd,
     Kind::ResultMismatch,
     Kind::EarlyDraw,
+    Kind::RepairedMove,
 ];
 
 /// Fails to compile when a kind is added to [`Kind`] without being added to [`KINDS`]
@@ -62,7 +63,8 @@ fn every_kind_is_listed(k: Kind) {
         | Kind::DeadPosition
         | Kind::MovesAfterEnd
         | Kind::ResultMismatch
-        | Kind::EarlyDraw => {}
+        | Kind::EarlyDraw
+        | Kind::RepairedMove => {}
     }
 }
 

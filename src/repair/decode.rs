@@ -1,0 +1,1 @@
+//! Candidate readings of an OCR engine, decoded into the most likely legal game.

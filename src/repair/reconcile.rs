@@ -1,0 +1,1 @@
+//! Both players' copies of one game, read together.
