@@ -10,6 +10,8 @@ macro_rules! eprintln {
     }};
 }
 
+mod repair_cli;
+
 use std::{
     fs::File,
     io::{self, BufRead, IsTerminal, Write},
@@ -72,6 +74,14 @@ enum Command {
     /// fails (a defective sealed move, scoresheets that disagree, a flag that had fallen, ...),
     /// 2 when an envelope is malformed (missing item, bad FEN, unknown key) or unreadable.
     Envelope(EnvelopeArgs),
+    /// Read both players' scoresheets of one game together and write the game they agree
+    /// on: every ply decided from both texts and legality (one copy unreadable or illegal,
+    /// a move left out or written twice, or both legal but different: reported for the
+    /// arbiter).
+    ///
+    /// Exit status: 0 when both copies agree everywhere, 1 when anything was decided or
+    /// remains open, 2 on usage errors.
+    Reconcile(repair_cli::ReconcileArgs),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -963,6 +973,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert_cmd(args),
         Command::Position(args) => position_cmd(args),
         Command::Envelope(args) => envelope_cmd(args),
+        Command::Reconcile(args) => repair_cli::reconcile_cmd(args),
     }
 }
 

@@ -35,7 +35,7 @@ use crate::{
 };
 
 /// A move that one copy left out (the rest of that copy is a ply behind).
-pub const LEFT_OUT: f32 = 2.2;
+pub const LEFT_OUT: f32 = 1.8;
 /// Two moves written as one word, no space between them.
 pub const RUN_TOGETHER: f32 = 0.3;
 /// A move read after a move number that is not its own (`3.` before White's second move, or
@@ -108,10 +108,14 @@ pub fn candidates(pos: &Chess, lang: &Language) -> Vec<Candidate> {
                     }
                 }
             }
-            if lang.code != "en" && mv.role() != Role::Pawn {
-                let e = san_plain(pos, mv, en);
-                if e != san {
-                    forms.push((e.chars().collect(), Form::English));
+            if lang.code != "en" && mv.role() != Role::Pawn && !matches!(mv, Move::Castle { .. }) {
+                // The same SAN with the English letter in front.
+                let own = lang.letter(mv.role());
+                if let Some(rest) = san.strip_prefix(own) {
+                    let e = en.letter(mv.role());
+                    if e != own {
+                        forms.push((e.chars().chain(rest.chars()).collect(), Form::English));
+                    }
                 }
             }
             Candidate { mv, forms }
@@ -176,6 +180,7 @@ fn read(sheet: &Sheet, srcs: &[Source], cand: &Candidate, number: (u32, bool)) -
     // [whole word, start of a word]
     let mut best: [Option<Reading>; 2] = [None, None];
     let ceiling = |b: &Option<Reading>| b.as_ref().map_or(MAX_READ, |b| b.cost);
+    let (mut costs, mut scratch) = (Vec::with_capacity(48), Vec::with_capacity(48));
     for src in srcs {
         let numbered = match sheet.number_before(src.from) {
             Some((n, black)) if (n, black) != number && !(black && !number.1 && n == number.0) => {
@@ -188,7 +193,10 @@ fn read(sheet: &Sheet, srcs: &[Source], cand: &Candidate, number: (u32, bool)) -
             if base >= ceiling(&best[0]).max(ceiling(&best[1])) {
                 continue;
             }
-            let costs = slips().prefix_costs(form, src.rest);
+            let limit = ceiling(&best[0]).max(ceiling(&best[1])) - base;
+            if !slips().prefix_costs_into(form, src.rest, limit, &mut costs, &mut scratch) {
+                continue;
+            }
             let len = src.rest.len();
             // A move is never written in fewer than two characters.
             for (k, &c) in costs.iter().enumerate().skip(2.min(len)) {
@@ -246,6 +254,18 @@ pub struct Limits {
     pub cost_per_word: f32,
 }
 
+impl Limits {
+    /// A few states: enough for a sheet with a slip or two.
+    pub fn narrow() -> Limits {
+        Limits {
+            beam: 12,
+            per_place: 4,
+            margin: 3.0,
+            ..Limits::default()
+        }
+    }
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {
@@ -283,12 +303,56 @@ struct Node {
     readings: Vec<Reading>,
 }
 
+/// The most copies read at once.
+const MAX_COPIES: usize = 2;
+
 #[derive(Clone)]
 struct State {
     pos: Chess,
-    at: Vec<Cursor>,
+    at: [Cursor; MAX_COPIES],
     cost: f32,
     node: Option<usize>,
+}
+
+/// A successor not yet kept: its parent in the beam, its move and readings.
+struct Step {
+    state: State,
+    parent: usize,
+    mv: Move,
+    readings: [Option<Reading>; MAX_COPIES],
+}
+
+/// Hashes a key that is already a hash.
+#[derive(Default, Clone, Copy)]
+struct Identity(u64);
+
+impl std::hash::Hasher for Identity {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+type Seen = HashMap<u64, usize, std::hash::BuildHasherDefault<Identity>>;
+
+fn key_of(pos: &Chess, at: &[Cursor; MAX_COPIES]) -> u64 {
+    let mut k = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
+    for c in at {
+        k ^= (u64::from(c.word) << 16 | u64::from(c.at)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        k = k.rotate_left(17);
+    }
+    k
+}
+
+fn first_code<'a>(langs: &[&'a Language]) -> &'a str {
+    langs.first().map_or("en", |l| l.code.as_str())
 }
 
 /// Trailing words a copy may set aside at the end of the game (a stray word or two after
@@ -307,9 +371,20 @@ fn trailing_cost(sheet: &Sheet, at: Cursor) -> Option<f32> {
     sheet.done(at).then_some(cost)
 }
 
-/// The cheapest legal game from `start` that reads every copy in `sheets`, within the
-/// limits; `None` when there is none.
+/// The cheapest legal game from `start` that reads every copy in `sheets` (one or two),
+/// within the limits; `None` when there is none.
 pub fn search(start: &Chess, sheets: &[&Sheet], lang: &Language, limits: &Limits) -> Option<Found> {
+    search_in(start, sheets, &[lang, lang], limits)
+}
+
+/// [`search`] with a language for each copy (the two players may write in two languages).
+pub fn search_in(
+    start: &Chess,
+    sheets: &[&Sheet],
+    langs: &[&Language],
+    limits: &Limits,
+) -> Option<Found> {
+    let sheets = sheets.get(..sheets.len().min(MAX_COPIES))?;
     let words: usize = sheets.iter().map(|s| s.len()).max().unwrap_or(0);
     let chars: usize = sheets
         .iter()
@@ -318,10 +393,12 @@ pub fn search(start: &Chess, sheets: &[&Sheet], lang: &Language, limits: &Limits
         .unwrap_or(0);
     let bound = limits.base_cost + limits.cost_per_word * words as f32 * sheets.len() as f32;
     let max_plies = chars / 2 + 16;
-    let mut at = Vec::with_capacity(sheets.len());
-    for s in sheets {
-        at.push(s.settle(Cursor::default()).0);
+    let mut at = [Cursor::default(); MAX_COPIES];
+    for (slot, s) in at.iter_mut().zip(sheets) {
+        *slot = s.settle(Cursor::default()).0;
     }
+    let n = sheets.len();
+    let done = |s: &Sheet, c: Cursor| s.done(c);
     let mut beam = vec![State {
         pos: start.clone(),
         at,
@@ -331,16 +408,16 @@ pub fn search(start: &Chess, sheets: &[&Sheet], lang: &Language, limits: &Limits
     let mut nodes: Vec<Node> = Vec::new();
     let mut finished: Option<(f32, Option<usize>, Vec<Option<Cursor>>)> = None;
     for _ in 0..max_plies {
-        let mut next: Vec<State> = Vec::new();
-        let mut seen: HashMap<(u64, Vec<Cursor>), usize> = HashMap::new();
-        for st in &beam {
+        let mut next: Vec<Step> = Vec::new();
+        let mut seen = Seen::default();
+        for (parent, st) in beam.iter().enumerate() {
             let ceiling = finished.as_ref().map_or(bound, |f| f.0.min(bound));
             if st.cost >= ceiling {
                 continue;
             }
             // The game may end here: every copy read to its end (but for a stray word).
             let mut end_cost = 0.0;
-            let mut trailing = Vec::with_capacity(sheets.len());
+            let mut trailing = Vec::with_capacity(n);
             for (s, &c) in sheets.iter().zip(&st.at) {
                 match trailing_cost(s, c) {
                     Some(k) => {
@@ -356,7 +433,7 @@ pub fn search(start: &Chess, sheets: &[&Sheet], lang: &Language, limits: &Limits
             if st.cost + end_cost < ceiling {
                 finished = Some((st.cost + end_cost, st.node, trailing));
             }
-            if sheets.iter().zip(&st.at).all(|(s, &c)| s.done(c)) {
+            if sheets.iter().zip(&st.at).all(|(s, &c)| done(s, c)) {
                 continue;
             }
             let srcs: Vec<Vec<Source>> = sheets
@@ -364,79 +441,87 @@ pub fn search(start: &Chess, sheets: &[&Sheet], lang: &Language, limits: &Limits
                 .zip(&st.at)
                 .map(|(s, &c)| sources(s, c))
                 .collect();
-            for cand in candidates(&st.pos, lang) {
+            let number = (st.pos.fullmoves().get(), st.pos.turn() == Color::Black);
+            let first = candidates(&st.pos, langs.first().copied().unwrap_or(english()));
+            let second = match langs.get(1) {
+                Some(l) if n > 1 && l.code != first_code(langs) => Some(candidates(&st.pos, l)),
+                _ => None,
+            };
+            for (i, cand) in first.iter().enumerate() {
                 // Per copy: the move read from its text, and the move left out of it.
-                let options: Vec<Vec<Reading>> = sheets
-                    .iter()
-                    .zip(&srcs)
-                    .zip(&st.at)
-                    .map(|((s, src), &c)| {
-                        let number = (st.pos.fullmoves().get(), st.pos.turn() == Color::Black);
-                        let mut o = read(s, src, &cand, number);
-                        let cheap = o.iter().any(|r| r.cost < 0.5);
-                        if !cheap {
-                            o.push(Reading {
-                                cost: if s.done(c) { LEFT_OUT * 1.5 } else { LEFT_OUT },
-                                slip: 0.0,
-                                text: None,
-                                set_aside: None,
-                                form: Form::San,
-                                run_together: false,
-                                next: c,
-                            });
-                        }
-                        o
-                    })
-                    .collect();
-                let combos: usize = options.iter().map(Vec::len).product();
+                let mut options: [Vec<Reading>; MAX_COPIES] = Default::default();
+                for (k, ((s, src), &c)) in sheets.iter().zip(&srcs).zip(&st.at).enumerate() {
+                    let cand = match (&second, k) {
+                        (Some(other), 1) => other.get(i).unwrap_or(cand),
+                        _ => cand,
+                    };
+                    let mut o = read(s, src, cand, number);
+                    let cheap = o.iter().any(|r| r.cost < 0.5);
+                    if !cheap {
+                        o.push(Reading {
+                            cost: if s.done(c) { LEFT_OUT * 1.5 } else { LEFT_OUT },
+                            slip: 0.0,
+                            text: None,
+                            set_aside: None,
+                            form: Form::San,
+                            run_together: false,
+                            next: c,
+                        });
+                    }
+                    options[k] = o;
+                }
+                let combos: usize = options[..n].iter().map(Vec::len).product();
+                let mut pos: Option<Chess> = None;
                 for combo in 0..combos {
                     let mut rest = combo;
-                    let mut readings = Vec::with_capacity(sheets.len());
+                    let mut readings: [Option<Reading>; MAX_COPIES] = Default::default();
                     let mut cost = st.cost;
-                    for o in &options {
+                    let mut at = [Cursor::default(); MAX_COPIES];
+                    for k in 0..n {
+                        let o = &options[k];
                         let r = &o[rest % o.len()];
                         rest /= o.len();
                         cost += r.cost;
-                        readings.push(r.clone());
-                    }
-                    // A move no copy wrote is worth trying only between moves that are there.
-                    if readings.iter().all(|r| r.text.is_none())
-                        && sheets.iter().zip(&st.at).any(|(s, &c)| s.done(c))
-                    {
-                        continue;
+                        at[k] = r.next;
+                        readings[k] = Some(r.clone());
                     }
                     if cost >= ceiling {
                         continue;
                     }
-                    let mut pos = st.pos.clone();
-                    pos.play_unchecked(cand.mv);
-                    let at: Vec<Cursor> = readings.iter().map(|r| r.next).collect();
-                    let key = (
-                        pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0,
-                        at.clone(),
-                    );
-                    if let Some(&i) = seen.get(&key) {
-                        if next[i].cost <= cost {
+                    // A move no copy wrote is worth trying only between moves that are there.
+                    if readings.iter().flatten().all(|r| r.text.is_none())
+                        && sheets.iter().zip(&st.at).any(|(s, &c)| s.done(c))
+                    {
+                        continue;
+                    }
+                    let after = pos.get_or_insert_with(|| {
+                        let mut p = st.pos.clone();
+                        p.play_unchecked(cand.mv);
+                        p
+                    });
+                    let key = key_of(after, &at);
+                    let slot = seen.get(&key).copied();
+                    if let Some(i) = slot {
+                        if next[i].state.cost <= cost {
                             continue;
                         }
                     }
-                    nodes.push(Node {
-                        parent: st.node,
-                        before: st.pos.clone(),
+                    let step = Step {
+                        state: State {
+                            pos: after.clone(),
+                            at,
+                            cost,
+                            node: None,
+                        },
+                        parent,
                         mv: cand.mv,
                         readings,
-                    });
-                    let state = State {
-                        pos,
-                        at,
-                        cost,
-                        node: Some(nodes.len() - 1),
                     };
-                    match seen.get(&key) {
-                        Some(&i) => next[i] = state,
+                    match slot {
+                        Some(i) => next[i] = step,
                         None => {
                             seen.insert(key, next.len());
-                            next.push(state);
+                            next.push(step);
                         }
                     }
                 }
@@ -445,29 +530,39 @@ pub fn search(start: &Chess, sheets: &[&Sheet], lang: &Language, limits: &Limits
         if next.is_empty() {
             break;
         }
-        next.sort_by(|a, b| a.cost.total_cmp(&b.cost));
-        let best = next[0].cost;
-        next.retain(|s| s.cost <= best + limits.margin);
-        // A few states for each place in the text: the readings that shift the sheet by a
-        // ply (a move left out, a word set aside) start dearer than the many readings that
-        // do not, and must not all be crowded out before the text proves them right.
-        let mut per_place: HashMap<&[Cursor], usize> = HashMap::new();
-        let mut keep = vec![false; next.len()];
-        let mut kept = 0;
-        for (i, s) in next.iter().enumerate() {
-            let n = per_place.entry(&s.at).or_insert(0);
-            if *n < limits.per_place && kept < limits.beam {
-                *n += 1;
-                kept += 1;
-                keep[i] = true;
-            }
-        }
-        let mut keep = keep.into_iter();
-        next.retain(|_| keep.next().unwrap_or(false));
+        next.sort_by(|a, b| a.state.cost.total_cmp(&b.state.cost));
+        let best = next[0].state.cost;
         if finished.as_ref().is_some_and(|f| f.0 <= best) {
             break;
         }
-        beam = next;
+        // A few states for each place in the text: the readings that shift the sheet by a
+        // ply (a move left out, a word set aside) start dearer than the many readings that
+        // do not, and must not all be crowded out before the text proves them right.
+        let mut per_place: HashMap<[Cursor; MAX_COPIES], usize> = HashMap::new();
+        let mut kept = Vec::with_capacity(limits.beam);
+        for step in next {
+            if kept.len() >= limits.beam || step.state.cost > best + limits.margin {
+                break;
+            }
+            let count = per_place.entry(step.state.at).or_insert(0);
+            if *count >= limits.per_place {
+                continue;
+            }
+            *count += 1;
+            let Some(parent) = beam.get(step.parent) else {
+                continue;
+            };
+            nodes.push(Node {
+                parent: parent.node,
+                before: parent.pos.clone(),
+                mv: step.mv,
+                readings: step.readings.into_iter().flatten().collect(),
+            });
+            let mut state = step.state;
+            state.node = Some(nodes.len() - 1);
+            kept.push(state);
+        }
+        beam = kept;
     }
     let (cost, mut node, trailing) = finished?;
     let mut plies = Vec::new();

@@ -36,6 +36,9 @@ pub const CASE: f32 = 0.3;
 #[derive(Debug)]
 pub struct Slips {
     pairs: HashMap<(char, char), f32>,
+    /// Substitution costs of ASCII pairs, `[written * 128 + meant]`: the search asks millions
+    /// of times.
+    ascii: Vec<f32>,
 }
 
 /// The slip table of `grammar/slips.tsv`.
@@ -71,11 +74,40 @@ impl Slips {
                 *slot = slot.min(cost);
             }
         }
-        Slips { pairs }
+        let mut slips = Slips {
+            pairs,
+            ascii: Vec::new(),
+        };
+        let mut ascii = vec![OTHER; 128 * 128];
+        for w in 0..128u8 {
+            for m in 0..128u8 {
+                ascii[usize::from(w) * 128 + usize::from(m)] =
+                    slips.substitution_slow(char::from(w), char::from(m)).0;
+            }
+        }
+        slips.ascii = ascii;
+        slips
+    }
+
+    /// The cost of writing `written` where `meant` belongs.
+    #[inline]
+    pub fn substitution_cost(&self, written: char, meant: char) -> f32 {
+        if written.is_ascii() && meant.is_ascii() {
+            self.ascii
+                .get(written as usize * 128 + meant as usize)
+                .copied()
+                .unwrap_or(OTHER)
+        } else {
+            self.substitution_slow(written, meant).0
+        }
     }
 
     /// The cost of writing `written` where `meant` belongs, and the kind of slip.
     pub fn substitution(&self, written: char, meant: char) -> (f32, &'static str) {
+        self.substitution_slow(written, meant)
+    }
+
+    fn substitution_slow(&self, written: char, meant: char) -> (f32, &'static str) {
         if written == meant {
             return (0.0, "none");
         }
@@ -119,26 +151,58 @@ impl Slips {
     /// written length): one row of the edit-distance table, so that a move run together with
     /// the next is found in one pass.
     pub fn prefix_costs(&self, meant: &[char], written: &[char]) -> Vec<f32> {
+        self.prefix_costs_within(meant, written, f32::INFINITY)
+            .unwrap_or_default()
+    }
+
+    /// [`Slips::prefix_costs`], or `None` as soon as every prefix costs `limit` or more.
+    pub fn prefix_costs_within(
+        &self,
+        meant: &[char],
+        written: &[char],
+        limit: f32,
+    ) -> Option<Vec<f32>> {
+        let (mut row, mut next) = (Vec::new(), Vec::new());
+        self.prefix_costs_into(meant, written, limit, &mut row, &mut next)
+            .then_some(row)
+    }
+
+    /// [`Slips::prefix_costs_within`] into `row` (with `next` for scratch), without
+    /// allocating once the buffers are grown: false when every prefix costs `limit` or more.
+    pub fn prefix_costs_into(
+        &self,
+        meant: &[char],
+        written: &[char],
+        limit: f32,
+        row: &mut Vec<f32>,
+        next: &mut Vec<f32>,
+    ) -> bool {
         let w = written.len();
-        let mut row: Vec<f32> = Vec::with_capacity(w + 1);
+        row.clear();
         row.push(0.0);
         for j in 0..w {
             let prev = row[j];
             row.push(prev + self.stray(written[j]).0);
         }
-        let mut next = vec![0.0f32; w + 1];
+        next.clear();
+        next.resize(w + 1, 0.0);
         for &m in meant {
-            next[0] = row[0] + self.lost(m).0;
             let lost = self.lost(m).0;
+            next[0] = row[0] + lost;
+            let mut least = next[0];
             for j in 1..=w {
-                let sub = row[j - 1] + self.substitution(written[j - 1], m).0;
+                let sub = row[j - 1] + self.substitution_cost(written[j - 1], m);
                 let ins = row[j] + lost;
                 let del = next[j - 1] + self.stray(written[j - 1]).0;
                 next[j] = sub.min(ins).min(del);
+                least = least.min(next[j]);
             }
-            std::mem::swap(&mut row, &mut next);
+            std::mem::swap(row, next);
+            if least >= limit {
+                return false;
+            }
         }
-        row
+        true
     }
 
     /// The edit distance between `written` and `meant` with the slip that costs most (the
