@@ -82,6 +82,13 @@ enum Command {
     /// Exit status: 0 when both copies agree everywhere, 1 when anything was decided or
     /// remains open, 2 on usage errors.
     Reconcile(repair_cli::ReconcileArgs),
+    /// Decode an OCR engine's per-ply candidate readings (JSON Lines, one or two copies; see
+    /// grammar/decode.md) into the most likely legal game, with a confidence per ply and the
+    /// plies a person should look at (one JSON object).
+    ///
+    /// Exit status: 0 when every ply is sure (confidence 0.9 or more), 1 when some ply should
+    /// be looked at, 2 on usage or I/O errors.
+    Decode(repair_cli::DecodeArgs),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -974,6 +981,7 @@ fn main() -> ExitCode {
         Command::Position(args) => position_cmd(args),
         Command::Envelope(args) => envelope_cmd(args),
         Command::Reconcile(args) => repair_cli::reconcile_cmd(args),
+        Command::Decode(args) => repair_cli::decode_cmd(args),
     }
 }
 

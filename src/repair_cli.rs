@@ -126,3 +126,53 @@ pub fn reconcile_cmd(args: ReconcileArgs) -> ExitCode {
         ExitCode::from(1)
     }
 }
+
+#[derive(clap::Args)]
+pub struct DecodeArgs {
+    /// JSON Lines of per-ply candidate readings (format: grammar/decode.md).
+    file: PathBuf,
+    /// Language of the candidates' piece letters (`it` by default; English letters are
+    /// always read too).
+    #[arg(long, default_value = "it")]
+    lang: String,
+}
+
+/// Exit status: 0 when every ply is decoded with confidence 0.9 or more, 1 when some ply
+/// should be looked at (or no game was decoded), 2 on usage or I/O errors.
+pub fn decode_cmd(args: DecodeArgs) -> ExitCode {
+    let Some(lang) = by_code(&args.lang) else {
+        eprintln!("scoresheet: unknown language `{}`", args.lang);
+        return ExitCode::from(2);
+    };
+    let text = match read(&args.file) {
+        Ok(t) => t,
+        Err(c) => return c,
+    };
+    let mut lines = Vec::new();
+    for (i, l) in text.lines().enumerate() {
+        if l.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<scoresheet::repair::decode::Line>(l) {
+            Ok(x) => lines.push(x),
+            Err(e) => {
+                eprintln!("scoresheet: {}: line {}: {e}", args.file.display(), i + 1);
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let Some(d) = scoresheet::repair::decode::decode(&lines, Some(lang)) else {
+        eprintln!("scoresheet: {}: no game decoded", args.file.display());
+        return ExitCode::from(1);
+    };
+    let json = serde_json::to_string(&d).unwrap_or_default();
+    let mut out = io::stdout().lock();
+    if writeln!(out, "{json}").and_then(|()| out.flush()).is_err() {
+        return ExitCode::from(141);
+    }
+    if d.look_at.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
