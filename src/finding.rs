@@ -59,6 +59,9 @@ pub enum Kind {
     ResultMismatch,
     /// Art. 9.1.1: a draw agreed before the move the event allows it.
     EarlyDraw,
+    /// `--repair`: a word of the scoresheet read as another legal move than it says (or a
+    /// move left out, or a word left out), with what was written and why.
+    RepairedMove,
 }
 
 impl Kind {
@@ -85,6 +88,7 @@ impl Kind {
             Kind::MovesAfterEnd => "moves_after_end",
             Kind::ResultMismatch => "result_mismatch",
             Kind::EarlyDraw => "early_draw",
+            Kind::RepairedMove => "repaired_move",
         }
     }
 
@@ -102,7 +106,8 @@ impl Kind {
             | Kind::MoveNumber
             | Kind::Structure
             | Kind::NullMove
-            | Kind::EarlyDraw => Severity::Warning,
+            | Kind::EarlyDraw
+            | Kind::RepairedMove => Severity::Warning,
             Kind::DrawOffer
             | Kind::Threefold
             | Kind::Fivefold
@@ -125,7 +130,7 @@ impl Kind {
 
 impl Kind {
     /// Every finding kind, in the order of the README's table.
-    pub const ALL: [Kind; 21] = [
+    pub const ALL: [Kind; 22] = [
         Kind::UnreadableMove,
         Kind::IllegalMove,
         Kind::AmbiguousMove,
@@ -147,6 +152,7 @@ impl Kind {
         Kind::MovesAfterEnd,
         Kind::ResultMismatch,
         Kind::EarlyDraw,
+        Kind::RepairedMove,
     ];
 
     /// A comma-separated list of kind ids (`illegal_move,threefold`), or the first unknown id.
@@ -184,7 +190,8 @@ fn every_kind_is_listed(k: Kind) {
         | Kind::DeadPosition
         | Kind::MovesAfterEnd
         | Kind::ResultMismatch
-        | Kind::EarlyDraw => {}
+        | Kind::EarlyDraw
+        | Kind::RepairedMove => {}
     }
 }
 
@@ -345,6 +352,18 @@ pub struct Finding {
     /// [`MAX_REPEATED_WARNINGS`] times: how many more there are, not listed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub more: Option<u64>,
+    /// `repaired_move`: the text as written (`None` for a move left out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub written: Option<String>,
+    /// `repaired_move`: the legal move the text is read as (`None` for a word left out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub read_as: Option<Suggestion>,
+    /// `repaired_move`: how sure the reading is, 0–1 (from its margin over the runner-up).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confidence: Option<f32>,
+    /// `repaired_move`: the runner-up readings, best first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alternatives: Option<Vec<Suggestion>>,
 }
 
 /// The most findings of one kind and reason that one game lists among its warnings, and
@@ -482,7 +501,8 @@ impl Kind {
             | Kind::MoveNumber
             | Kind::Structure
             | Kind::OversizedGame
-            | Kind::MovesAfterEnd => "8.1.1",
+            | Kind::MovesAfterEnd
+            | Kind::RepairedMove => "8.1.1",
         }
     }
 }
@@ -505,6 +525,10 @@ impl Finding {
             side: None,
             plies: None,
             more: None,
+            written: None,
+            read_as: None,
+            confidence: None,
+            alternatives: None,
         }
     }
 }

@@ -38,6 +38,9 @@ pub struct Converter {
     pub strict: bool,
     /// Threads: `None` runs on the global pool; `Some(0)` one per core.
     pub jobs: Option<usize>,
+    /// Write a game that does not replay as written as its most likely legal reading
+    /// ([`crate::repair::convert_repaired`]).
+    pub repair: bool,
 }
 
 /// What a conversion did, and the exit status it implies.
@@ -95,8 +98,13 @@ impl Converter {
         let (mut batches, shard) = inputs.batches(parallel, Arc::new(AtomicBool::new(false)))?;
         let mut outcome = ConvertOutcome::default();
         let opts = &self.options;
+        let repair = self.repair;
         let work = |g: &crate::notation::split::RawGame, name: &str, _file: usize| {
-            convert_game(g, name, opts)
+            if repair {
+                crate::repair::convert_repaired(g, name, opts)
+            } else {
+                convert_game(g, name, opts)
+            }
         };
         let mut watch = Watch {
             inner: progress,

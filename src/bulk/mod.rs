@@ -67,6 +67,9 @@ pub struct Validator {
     pub jobs: Option<usize>,
     /// Find duplicate games, in this format (`None`: not at all).
     pub duplicates: Option<Format>,
+    /// Read a game that does not replay as written through its slips
+    /// ([`crate::repair::validate_repaired`]).
+    pub repair: bool,
 }
 
 /// Where a validation writes.
@@ -194,11 +197,15 @@ impl Validator {
             inner: progress,
             problems: false,
         };
-        let (opts, filter) = (&self.options, &self.filter);
+        let (opts, filter, repair) = (&self.options, &self.filter, self.repair);
         // Replayed, filtered and formatted where the game is: only bytes and counts come
         // back to be written in order.
         let work = |g: &crate::notation::split::RawGame, name: &str, file: usize| {
-            let mut r = validate(g, name, opts);
+            let mut r = if repair {
+                crate::repair::validate_repaired(g, name, opts)
+            } else {
+                validate(g, name, opts)
+            };
             // The key before the filters: what a copy is does not depend on what is reported.
             let key = if keys {
                 duplicates::Entry::of(&r, file as u32)

@@ -68,6 +68,11 @@ pub struct ConvertArgs {
     /// No progress bar, and no closing summary on standard error.
     #[arg(long, short)]
     quiet: bool,
+    /// Write a game that does not replay as written as its most likely legal reading, with a
+    /// comment at each repair (`{repaired: written "Ced", read as Ne4}`). A game that replays
+    /// as written is converted as without it.
+    #[arg(long)]
+    repair: bool,
 }
 
 pub fn run(args: ConvertArgs) -> ExitCode {
@@ -86,6 +91,7 @@ pub fn run(args: ConvertArgs) -> ExitCode {
         },
         strict: args.strict,
         jobs: args.input.jobs,
+        repair: args.repair,
     };
     let mut io_error = false;
     let inputs = args.input.inputs(&mut io_error);

@@ -15,7 +15,7 @@ macro_rules! eprintln {
 /// checks them against `finding::Kind::ALL`).
 macro_rules! finding_kinds {
     () => {
-        "unreadable_move, illegal_move, ambiguous_move, notation, move_number, structure, null_move, draw_offer, invalid_fen, unsupported_variant, oversized_game, threefold, fivefold, fifty_moves, seventy_five_moves, checkmate, stalemate, dead_position, moves_after_end, result_mismatch, early_draw"
+        "unreadable_move, illegal_move, ambiguous_move, notation, move_number, structure, null_move, draw_offer, invalid_fen, unsupported_variant, oversized_game, threefold, fivefold, fifty_moves, seventy_five_moves, checkmate, stalemate, dead_position, moves_after_end, result_mismatch, early_draw, repaired_move"
     };
 }
 
@@ -31,6 +31,7 @@ mod common;
 mod convert;
 mod envelope;
 mod position;
+mod reconcile;
 mod validate;
 
 use std::process::ExitCode;
@@ -80,6 +81,21 @@ enum Command {
     /// fails (a defective sealed move, scoresheets that disagree, a flag that had fallen, ...),
     /// 2 when an envelope is malformed (missing item, bad FEN, unknown key) or unreadable.
     Envelope(envelope::EnvelopeArgs),
+    /// Read both players' scoresheets of one game together and write the game they agree
+    /// on: every ply decided from both texts and legality (one copy unreadable or illegal,
+    /// a move left out or written twice, or both legal but different: reported for the
+    /// arbiter).
+    ///
+    /// Exit status: 0 when both copies agree everywhere, 1 when anything was decided or
+    /// remains open, 2 on usage errors.
+    Reconcile(reconcile::ReconcileArgs),
+    /// Decode an OCR engine's per-ply candidate readings (JSON Lines, one or two copies; see
+    /// grammar/decode.md) into the most likely legal game, with a confidence per ply and the
+    /// plies a person should look at (one JSON object).
+    ///
+    /// Exit status: 0 when every ply is sure (confidence 0.9 or more), 1 when some ply should
+    /// be looked at, 2 on usage or I/O errors.
+    Decode(reconcile::DecodeArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -89,5 +105,7 @@ pub fn main() -> ExitCode {
         Command::Convert(args) => convert::run(args),
         Command::Position(args) => position::run(args),
         Command::Envelope(args) => envelope::run(args),
+        Command::Reconcile(args) => reconcile::reconcile_cmd(args),
+        Command::Decode(args) => reconcile::decode_cmd(args),
     }
 }

@@ -142,6 +142,12 @@ pub struct ValidateArgs {
     /// beyond 16 MiB the games' keys are sorted in temporary files (under $TMPDIR).
     #[arg(long, value_name = "FILE", num_args = 0..=1, require_equals = true, default_missing_value = "")]
     duplicates: Option<String>,
+    /// Read a game that does not replay as written through its slips: the most likely legal
+    /// game given everything written (look-alike characters, a neighbouring square, moves run
+    /// together, a move left out or written twice), each repair a `repaired_move` warning.
+    /// A game that replays as written is reported as without it.
+    #[arg(long)]
+    repair: bool,
 }
 
 /// A list of finding kinds given to `flag`; an unknown one is said.
@@ -208,6 +214,7 @@ fn validator(args: &ValidateArgs) -> Result<Validator, ExitCode> {
         interrupt: Default::default(),
         jobs: args.input.jobs,
         duplicates: args.duplicates.is_some().then_some(format),
+        repair: args.repair,
     })
 }
 

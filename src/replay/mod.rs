@@ -115,6 +115,7 @@ fn read(
         sp: None,
         findings: Vec::new(),
         filtered_out: 0,
+        repaired: None,
         mainline: Vec::new(),
         start: None,
     };

@@ -78,6 +78,10 @@ pub struct GameRecord {
     /// Findings left out by `validate --only`/`--skip` (absent when none were).
     #[serde(skip_serializing_if = "is_zero")]
     pub filtered_out: u32,
+    /// With `--repair`: how many plies were read otherwise than written (absent without it,
+    /// and for a game that replays as written).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repaired: Option<u32>,
     /// The mainline moves replayed (not serialised).
     #[serde(skip)]
     pub mainline: Vec<Move>,

@@ -1,0 +1,178 @@
+//! `scoresheet reconcile` and `scoresheet decode`: both players' copies of one game, or an OCR
+//! engine's candidate readings, read into the most likely legal game (`scoresheet::repair`).
+
+use std::{
+    io::{self, Write},
+    path::PathBuf,
+    process::ExitCode,
+};
+
+use clap::ValueEnum;
+use scoresheet::{
+    export::{convert_text, ConvertOptions},
+    notation::languages::{by_code, english},
+    replay::LangChoice,
+};
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReconcileFormat {
+    /// The agreed game as PGN.
+    Pgn,
+    /// One JSON object per line: every ply decided, then a summary.
+    Jsonl,
+    /// One line per ply decided, then the agreed game.
+    Text,
+}
+
+#[derive(clap::Args)]
+pub struct ReconcileArgs {
+    /// The white player's scoresheet (any notation, any language).
+    white: PathBuf,
+    /// The black player's scoresheet.
+    black: PathBuf,
+    /// Language of the piece letters written in the PGN: `en` (standard PGN) or `it`, `de`, ...
+    #[arg(long, default_value = "en")]
+    to_lang: String,
+    /// What is written: the agreed game (pgn), or every decision (jsonl, text).
+    #[arg(long, value_enum, default_value_t = ReconcileFormat::Pgn)]
+    format: ReconcileFormat,
+}
+
+fn read(path: &PathBuf) -> Result<String, ExitCode> {
+    std::fs::read(path)
+        .map(|b| scoresheet::notation::decode::decode(&b).into_owned())
+        .map_err(|e| {
+            eprintln!("scoresheet: {}: {e}", path.display());
+            ExitCode::from(2)
+        })
+}
+
+/// Exit status: 0 when both copies agree on every move as written, 1 when a ply was decided
+/// (or no legal game fits them), 2 on usage or I/O errors.
+pub fn reconcile_cmd(args: ReconcileArgs) -> ExitCode {
+    let Some(to) = by_code(&args.to_lang) else {
+        eprintln!("scoresheet: unknown language `{}`", args.to_lang);
+        return ExitCode::from(2);
+    };
+    let (white, black) = match (read(&args.white), read(&args.black)) {
+        (Ok(w), Ok(b)) => (w, b),
+        (Err(c), _) | (_, Err(c)) => return c,
+    };
+    let Some(r) = scoresheet::repair::reconcile::reconcile(&white, &black) else {
+        eprintln!(
+            "scoresheet: {} and {}: no legal game fits both copies",
+            args.white.display(),
+            args.black.display()
+        );
+        return ExitCode::from(1);
+    };
+    let pgn = convert_text(
+        &r.text(),
+        &ConvertOptions {
+            from: LangChoice::Fixed(english()),
+            to,
+            ..ConvertOptions::default()
+        },
+    )
+    .pgn;
+    let mut out = io::stdout().lock();
+    let written =
+        match args.format {
+            ReconcileFormat::Pgn => out.write_all(pgn.as_bytes()),
+            ReconcileFormat::Jsonl => {
+                let mut s = String::new();
+                for d in &r.decisions {
+                    s.push_str(&serde_json::to_string(d).unwrap_or_default());
+                    s.push('\n');
+                }
+                s.push_str(
+                    &serde_json::json!({"plies": r.moves.len(), "decided": r.decisions.len(),
+                    "arbiter": r.decisions.iter().filter(|d| d.how == "arbiter").count()})
+                    .to_string(),
+                );
+                s.push('\n');
+                out.write_all(s.as_bytes())
+            }
+            ReconcileFormat::Text => {
+                let mut s = String::new();
+                for d in &r.decisions {
+                    s.push_str(&format!(
+                    "ply {}: white wrote {}, black wrote {}: read as {} ({}, confidence {:.2}){}\n",
+                    d.ply,
+                    d.white_wrote.as_deref().map_or("nothing".into(), |w| format!("\"{w}\"")),
+                    d.black_wrote.as_deref().map_or("nothing".into(), |w| format!("\"{w}\"")),
+                    d.read_as.san,
+                    d.how,
+                    d.confidence,
+                    d.alternative
+                        .as_ref()
+                        .map_or(String::new(), |a| format!("; the other reading: {}", a.san))
+                ));
+                }
+                s.push_str(&format!(
+                    "{} plies, {} decided\n\n{pgn}",
+                    r.moves.len(),
+                    r.decisions.len()
+                ));
+                out.write_all(s.as_bytes())
+            }
+        };
+    if written.and_then(|()| out.flush()).is_err() {
+        return ExitCode::from(141);
+    }
+    if r.decisions.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+#[derive(clap::Args)]
+pub struct DecodeArgs {
+    /// JSON Lines of per-ply candidate readings (format: grammar/decode.md).
+    file: PathBuf,
+    /// Language of the candidates' piece letters (`it` by default; English letters are
+    /// always read too).
+    #[arg(long, default_value = "it")]
+    lang: String,
+}
+
+/// Exit status: 0 when every ply is decoded with confidence 0.9 or more, 1 when some ply
+/// should be looked at (or no game was decoded), 2 on usage or I/O errors.
+pub fn decode_cmd(args: DecodeArgs) -> ExitCode {
+    let Some(lang) = by_code(&args.lang) else {
+        eprintln!("scoresheet: unknown language `{}`", args.lang);
+        return ExitCode::from(2);
+    };
+    let text = match read(&args.file) {
+        Ok(t) => t,
+        Err(c) => return c,
+    };
+    let mut lines = Vec::new();
+    for (i, l) in text.lines().enumerate() {
+        if l.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<scoresheet::repair::decode::Line>(l) {
+            Ok(x) => lines.push(x),
+            Err(e) => {
+                eprintln!("scoresheet: {}: line {}: {e}", args.file.display(), i + 1);
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let Some(d) = scoresheet::repair::decode::decode(&lines, Some(lang)) else {
+        eprintln!("scoresheet: {}: no game decoded", args.file.display());
+        return ExitCode::from(1);
+    };
+    let json = serde_json::to_string(&d).unwrap_or_default();
+    let mut out = io::stdout().lock();
+    if writeln!(out, "{json}").and_then(|()| out.flush()).is_err() {
+        return ExitCode::from(141);
+    }
+    if d.look_at.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

@@ -1,0 +1,527 @@
+//! Reading a scoresheet through its slips (`--repair`), reconciling both players' copies of a
+//! game, and decoding an OCR engine's candidate readings.
+//!
+//! A game that replays as written is never touched. One that does not is searched for (see
+//! [`search`]): the cheapest legal game given everything written, where the cost of reading
+//! a word as a move is its slip distance ([`slips`]). Every word read otherwise than written
+//! becomes a `repaired_move` finding that says what was written, what it was read as, why
+//! and how sure the reading is; `convert` writes the same evidence as comments.
+//!
+//! ```
+//! use scoresheet::repair::validate_repaired_text;
+//! use scoresheet::replay::Options;
+//! let rec = validate_repaired_text("1.e4 e5 2.Cf3 Cf6 3.d4 ed4 4.e5 Ced 5.Dd4 *", &Options::default());
+//! assert_eq!(rec.status, "ok");
+//! assert_eq!(rec.plies, 9);
+//! assert_eq!(rec.repaired, Some(1));
+//! let f = rec.findings.iter().find(|f| f.kind.id() == "repaired_move").unwrap();
+//! assert_eq!(f.written.as_deref(), Some("Ced"));
+//! assert_eq!(f.read_as.as_ref().unwrap().san, "Ce4");
+//! ```
+
+pub mod decode;
+pub mod reconcile;
+pub mod search;
+pub mod sheet;
+pub mod slips;
+
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+
+use crate::{
+    export::{convert_game, ConvertOptions, Converted},
+    finding::{Finding, Kind, Suggestion},
+    notation::{
+        decode::decode_game,
+        game::{parse_game, Locator},
+        languages::{by_code, english, Language},
+        split::RawGame,
+    },
+    replay::{render, validate, GameRecord, LangChoice, Options},
+};
+use search::{rank_readings, search, Form, Found, Limits};
+use sheet::{Cursor, Sheet};
+
+/// A slip distance below this is a mark lost or added: the move reads as written.
+pub const AS_WRITTEN: f32 = 0.25;
+
+/// A narrow search's reading at most this dear is taken without a wide one.
+pub const NARROW_ENOUGH: f32 = 2.0;
+
+/// One ply read otherwise than written, or a word set aside.
+#[derive(Debug, Clone)]
+pub struct Repair {
+    /// 1-based ply of the move (for a word set aside: of the move after it).
+    pub ply: u32,
+    pub before: Chess,
+    /// The move read (`None`: a word set aside, or a move number read through a slip).
+    pub mv: Option<Move>,
+    /// The text as written (`None`: a move left out).
+    pub written: Option<String>,
+    /// Byte offset in the game text of what was written (or where a move was left out).
+    pub at: usize,
+    pub reason: &'static str,
+    pub confidence: f32,
+    pub alternatives: Vec<Move>,
+}
+
+/// A game read through its slips.
+#[derive(Debug, Clone)]
+pub struct Repaired {
+    pub found: Found,
+    pub repairs: Vec<Repair>,
+    pub lang: &'static Language,
+}
+
+fn is_white(pos: &Chess) -> bool {
+    pos.turn() == Color::White
+}
+
+fn number_prefix(pos: &Chess) -> String {
+    if is_white(pos) {
+        format!("{}.", pos.fullmoves())
+    } else {
+        format!("{}...", pos.fullmoves())
+    }
+}
+
+fn confidence(margin: f32) -> f32 {
+    let c = if margin >= 0.0 {
+        1.0 - 0.5 * (-2.5 * margin).exp()
+    } else {
+        // The written move was legal, but the rest of the game does not fit it.
+        0.7
+    };
+    (c * 100.0).round() / 100.0
+}
+
+fn slip_reason(written: &str, form: &str, kind: Form) -> &'static str {
+    if kind == Form::English {
+        return "other_language_letter";
+    }
+    slips::slips().explain(written, form).1
+}
+
+/// Read one sheet of `lang` from `start` and list what was read otherwise than written.
+pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Option<Repaired> {
+    // Most damaged sheets have a slip or two: a narrow beam finds them at a fraction of the
+    // cost; the wide one is for the sheets it cannot read cheaply.
+    let narrow = search(start, &[sheet], lang, &Limits::narrow());
+    let found = match narrow {
+        Some(f) if f.cost <= NARROW_ENOUGH => f,
+        narrow => match (narrow, search(start, &[sheet], lang, &Limits::default())) {
+            (Some(a), Some(b)) => {
+                if a.cost <= b.cost {
+                    a
+                } else {
+                    b
+                }
+            }
+            (a, b) => a.or(b)?,
+        },
+    };
+    let mut repairs = Vec::new();
+    for (i, ply) in found.plies.iter().enumerate() {
+        let n = i as u32 + 1;
+        let Some(r) = ply.readings.first() else {
+            continue;
+        };
+        if let Some((c, why)) = r.set_aside {
+            let w = sheet.word(c);
+            repairs.push(Repair {
+                ply: n,
+                before: ply.before.clone(),
+                mv: None,
+                written: w.map(|w| w.text(c.at as usize, w.chars.len())),
+                at: w
+                    .and_then(|w| w.bytes.get(c.at as usize).copied())
+                    .unwrap_or(0),
+                reason: why,
+                confidence: 0.5,
+                alternatives: Vec::new(),
+            });
+        }
+        match r.text {
+            None => {
+                let at = sheet
+                    .word(r.next)
+                    .and_then(|w| w.bytes.get(r.next.at as usize).copied())
+                    .unwrap_or(0);
+                repairs.push(Repair {
+                    ply: n,
+                    before: ply.before.clone(),
+                    mv: Some(ply.mv),
+                    written: None,
+                    at,
+                    reason: "left_out",
+                    confidence: 0.5,
+                    alternatives: Vec::new(),
+                });
+            }
+            Some((from, len)) if r.slip >= AS_WRITTEN || r.form == Form::English => {
+                let Some(w) = sheet.word(from) else { continue };
+                let written = w.text(from.at as usize, (from.at + len) as usize);
+                let ranked = rank_readings(&ply.before, lang, sheet, (from, len));
+                let chosen = ranked
+                    .iter()
+                    .find(|(m, _)| *m == ply.mv)
+                    .map_or(r.slip, |x| x.1);
+                let others: Vec<&(Move, f32)> =
+                    ranked.iter().filter(|(m, _)| *m != ply.mv).collect();
+                let margin = others.first().map_or(2.0, |x| x.1 - chosen);
+                let form = render::san_plain(&ply.before, ply.mv, lang);
+                repairs.push(Repair {
+                    ply: n,
+                    before: ply.before.clone(),
+                    mv: Some(ply.mv),
+                    at: w.bytes.get(from.at as usize).copied().unwrap_or(0),
+                    reason: slip_reason(&written, &form, r.form),
+                    written: Some(written),
+                    confidence: confidence(margin),
+                    alternatives: others
+                        .iter()
+                        .filter(|x| x.1 < chosen.max(0.0) + 1.0)
+                        .take(3)
+                        .map(|x| x.0)
+                        .collect(),
+                });
+            }
+            Some(_) => {}
+        }
+    }
+    Some(Repaired {
+        found,
+        repairs,
+        lang,
+    })
+}
+
+/// What a word of the sheet holds, in the order written.
+enum Item {
+    Move(usize),
+    Inserted(usize),
+    SetAside(Cursor),
+}
+
+/// The game text with the sheet's words rewritten where the reading differs from the
+/// writing: each such word becomes the moves read from it (with their numbers), a move left
+/// out is put where it belongs, a stray word is dropped. Lines stay where they are. With
+/// `comments`, each repair is followed by a comment in that language.
+fn rewrite(
+    text: &str,
+    sheet: &Sheet,
+    rep: &Repaired,
+    comments: Option<&Language>,
+    everything: bool,
+) -> String {
+    let mut items: Vec<Vec<(u32, Item)>> = (0..sheet.len()).map(|_| Vec::new()).collect();
+    let mut touched = vec![everything; sheet.len()];
+    let mut last_word: Option<usize> = None;
+    for (i, ply) in rep.found.plies.iter().enumerate() {
+        let Some(r) = ply.readings.first() else {
+            continue;
+        };
+        if let Some((c, _)) = r.set_aside {
+            if let Some(v) = items.get_mut(c.word as usize) {
+                v.push((c.at, Item::SetAside(c)));
+                touched[c.word as usize] = true;
+            }
+        }
+        match r.text {
+            Some((from, len)) => {
+                let wi = from.word as usize;
+                let whole = sheet.word(from).is_some_and(|w| {
+                    (from.at + len) as usize == w.chars.len()
+                        && (from.at == 0
+                            || sheet
+                                .number_at(Cursor {
+                                    word: from.word,
+                                    at: 0,
+                                })
+                                .is_some_and(|(l, k)| l == from.at && k == 0.0))
+                });
+                if r.slip >= AS_WRITTEN
+                    || !matches!(r.form, Form::San | Form::Long)
+                    || !whole
+                    || r.run_together
+                {
+                    touched[wi] = true;
+                }
+                if let Some(v) = items.get_mut(wi) {
+                    if !v.is_empty() {
+                        touched[wi] = true;
+                    }
+                    v.push((from.at, Item::Move(i)));
+                }
+                last_word = Some(wi);
+            }
+            None => {
+                let wi = (r.next.word as usize).min(sheet.len().saturating_sub(1));
+                if r.next.at > 0 {
+                    touched[wi] = true;
+                }
+                if let Some(v) = items.get_mut(wi) {
+                    v.push((r.next.at, Item::Inserted(i)));
+                }
+            }
+        }
+    }
+    for c in rep.found.trailing.iter().flatten() {
+        let mut c = *c;
+        while let Some(v) = items.get_mut(c.word as usize) {
+            v.push((c.at, Item::SetAside(c)));
+            touched[c.word as usize] = true;
+            c = Cursor {
+                word: c.word + 1,
+                at: 0,
+            };
+        }
+    }
+    let _ = last_word;
+    let repaired_ply = |i: usize| {
+        rep.repairs
+            .iter()
+            .find(|r| r.ply as usize == i + 1 && r.mv.is_some())
+    };
+    let comment = |i: usize| -> String {
+        let (Some(lang), Some(r)) = (comments, repaired_ply(i)) else {
+            return String::new();
+        };
+        let Some(mv) = r.mv else { return String::new() };
+        let read = render::san_in(&r.before, mv, lang);
+        match &r.written {
+            Some(w) => format!(" {{repaired: written \"{w}\", read as {read}}}"),
+            None => format!(" {{repaired: not written, read as {read}}}"),
+        }
+    };
+    let plies = &rep.found.plies;
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut copied = 0;
+    for (wi, word) in sheet.words.iter().enumerate() {
+        let (Some(&start), Some(&end)) = (word.bytes.first(), word.bytes.last()) else {
+            continue;
+        };
+        let mut list = std::mem::take(&mut items[wi]);
+        list.sort_by_key(|(at, it)| (*at, matches!(it, Item::Move(_) | Item::SetAside(_))));
+        let mut piece = String::new();
+        if touched[wi] {
+            for (_, it) in &list {
+                match it {
+                    Item::Move(i) | Item::Inserted(i) => {
+                        let Some(p) = plies.get(*i) else { continue };
+                        if !piece.is_empty() {
+                            piece.push(' ');
+                        }
+                        if is_white(&p.before) || piece.is_empty() {
+                            piece.push_str(&number_prefix(&p.before));
+                            piece.push(' ');
+                        }
+                        piece.push_str(&render::san_in(&p.before, p.mv, rep.lang));
+                        piece.push_str(&comment(*i));
+                    }
+                    Item::SetAside(c) => {
+                        if comments.is_some() {
+                            let w = word.text(c.at as usize, word.chars.len());
+                            if !piece.is_empty() {
+                                piece.push(' ');
+                            }
+                            piece.push_str(&format!("{{repaired: \"{w}\" left out}}"));
+                        }
+                    }
+                }
+            }
+        } else {
+            // The word stays; moves left out before it go in front of it.
+            for (_, it) in &list {
+                if let Item::Inserted(i) = it {
+                    let Some(p) = plies.get(*i) else { continue };
+                    if is_white(&p.before) {
+                        piece.push_str(&number_prefix(&p.before));
+                        piece.push(' ');
+                    }
+                    piece.push_str(&render::san_in(&p.before, p.mv, rep.lang));
+                    piece.push_str(&comment(*i));
+                    piece.push(' ');
+                }
+            }
+            if piece.is_empty() {
+                continue;
+            }
+            out.push_str(text.get(copied..start).unwrap_or(""));
+            out.push_str(&piece);
+            copied = start;
+            continue;
+        }
+        out.push_str(text.get(copied..start).unwrap_or(""));
+        out.push_str(&piece);
+        copied = end;
+    }
+    out.push_str(text.get(copied..).unwrap_or(""));
+    out
+}
+
+/// The game read again from `text` in `lang`.
+fn raw_with(raw: &RawGame, text: &str) -> RawGame {
+    let mut bytes = raw.bytes.get(..raw.lead).unwrap_or(&[]).to_vec();
+    bytes.extend_from_slice(text.as_bytes());
+    RawGame {
+        bytes,
+        ..raw.clone()
+    }
+}
+
+fn failed(rec: &GameRecord) -> bool {
+    rec.findings
+        .iter()
+        .any(|f| f.kind.is_move_error() && f.variation.is_none())
+}
+
+/// The sheet of a game that failed as written, and its reading.
+fn read_through(raw: &RawGame, rec: &GameRecord) -> Option<(String, Sheet, Repaired)> {
+    let start = rec.start.clone()?;
+    let lang = by_code(&rec.lang).unwrap_or(english());
+    let (text, _) = decode_game(raw.game_bytes());
+    let text = text.into_owned();
+    let parsed = parse_game(&text);
+    let sheet = Sheet::from_movetext(&text, parsed.movetext_start);
+    let rep = repair_sheet(&start, &sheet, lang)?;
+    Some((text, sheet, rep))
+}
+
+fn suggestion(pos: &Chess, mv: Move, lang: &Language) -> Suggestion {
+    Suggestion {
+        san: render::san_in(pos, mv, lang),
+        uci: render::uci(mv, CastlingMode::Standard),
+    }
+}
+
+fn reason_words(reason: &str) -> &'static str {
+    match reason {
+        "look_alike" => "look-alike characters",
+        "neighbouring_square" => "a neighbouring file or rank",
+        "letter_case" => "a letter in the wrong case",
+        "mark" => "a mark lost or added",
+        "stray_character" => "a stray character",
+        "lost_character" => "a character left out",
+        "other_character" => "another character",
+        "other_language_letter" => "a piece letter of another language",
+        "left_out" => "a move left out of the sheet",
+        "written_twice" => "a move written twice",
+        "stray_word" => "a word that is no move",
+        _ => "a slip",
+    }
+}
+
+/// The `repaired_move` findings of a repair, located in the original text.
+pub fn findings(rep: &Repaired, text: &str, first_line: u64) -> Vec<Finding> {
+    let at = Locator::new(text, first_line);
+    rep.repairs
+        .iter()
+        .map(|r| {
+            let read = r.mv.map(|m| suggestion(&r.before, m, rep.lang));
+            let message = match (&r.written, &read) {
+                (Some(w), Some(s)) => format!(
+                    "written \"{w}\", read as {} ({}; confidence {:.2})",
+                    s.san,
+                    reason_words(r.reason),
+                    r.confidence
+                ),
+                (None, Some(s)) => format!(
+                    "not written: {} put here, the only way the moves after it are legal ({})",
+                    s.san,
+                    reason_words(r.reason)
+                ),
+                (Some(w), None) => format!("\"{w}\" left out ({})", reason_words(r.reason)),
+                (None, None) => "a repair".to_string(),
+            };
+            let mut f = Finding::new(Kind::RepairedMove, r.ply, message);
+            f.move_text = r
+                .written
+                .as_ref()
+                .map(|w| format!("{}{w}", number_prefix(&r.before)));
+            (f.line, f.column) = at.locate(r.at);
+            f.reason = Some(r.reason);
+            f.article = Some("8.1.1");
+            f.written = r.written.clone();
+            f.read_as = read;
+            f.confidence = Some(r.confidence);
+            if !r.alternatives.is_empty() {
+                f.alternatives = Some(
+                    r.alternatives
+                        .iter()
+                        .map(|&m| suggestion(&r.before, m, rep.lang))
+                        .collect(),
+                );
+            }
+            f
+        })
+        .collect()
+}
+
+/// `validate --repair`: the game as written when it replays; otherwise replayed along its
+/// most likely legal reading, with a `repaired_move` finding for every repair. When no
+/// reading within the bound exists, the record of the game as written.
+pub fn validate_repaired(raw: &RawGame, file: &str, opts: &Options) -> GameRecord {
+    let rec = validate(raw, file, opts);
+    if !failed(&rec) {
+        return rec;
+    }
+    let Some((text, sheet, rep)) = read_through(raw, &rec) else {
+        return rec;
+    };
+    let fixed = Options {
+        lang: LangChoice::Fixed(rep.lang),
+        ..*opts
+    };
+    for everything in [false, true] {
+        let new = rewrite(&text, &sheet, &rep, None, everything);
+        let mut again = validate(&raw_with(raw, &new), file, &fixed);
+        if failed(&again) || again.mainline != rep.found.moves {
+            continue;
+        }
+        let mut added = findings(&rep, &text, raw.line.max(1));
+        again.repaired = Some(rep.repairs.iter().filter(|r| r.mv.is_some()).count() as u32);
+        again.lang_candidates = rec.lang_candidates.clone();
+        again.findings.append(&mut added);
+        again.findings.sort_by_key(|f| f.ply);
+        return again;
+    }
+    rec
+}
+
+/// [`validate_repaired`] of a game given as text.
+pub fn validate_repaired_text(text: &str, opts: &Options) -> GameRecord {
+    validate_repaired(&RawGame::from_text(text), "", opts)
+}
+
+/// `convert --repair`: the game as written when it replays; otherwise its most likely legal
+/// reading, with a comment at each repair in the output language.
+pub fn convert_repaired(raw: &RawGame, file: &str, opts: &ConvertOptions) -> Converted {
+    let c = convert_game(raw, file, opts);
+    if !failed(&c.record) {
+        return c;
+    }
+    let Some((text, sheet, rep)) = read_through(raw, &c.record) else {
+        return c;
+    };
+    let fixed = ConvertOptions {
+        from: LangChoice::Fixed(rep.lang),
+        ..*opts
+    };
+    for everything in [false, true] {
+        let new = rewrite(&text, &sheet, &rep, Some(opts.to), everything);
+        let mut again = convert_game(&raw_with(raw, &new), file, &fixed);
+        if failed(&again.record) || again.record.mainline != rep.found.moves {
+            continue;
+        }
+        let mut added = findings(&rep, &text, raw.line.max(1));
+        again.record.repaired = Some(added.iter().filter(|f| f.read_as.is_some()).count() as u32);
+        again.record.findings.append(&mut added);
+        return again;
+    }
+    c
+}
+
+/// [`convert_repaired`] of a game given as text.
+pub fn convert_repaired_text(text: &str, opts: &ConvertOptions) -> Converted {
+    convert_repaired(&RawGame::from_text(text), "", opts)
+}

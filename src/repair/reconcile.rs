@@ -1,0 +1,199 @@
+//! Both players' copies of one game, read together (`scoresheet reconcile WHITE BLACK`).
+//!
+//! The two scoresheets (any notation, any language, each with its own slips) are read by one
+//! search over legal moves (see [`super::search`]): every ply is read from both texts at once,
+//! either copy may have left a move out, written it twice or run it into the next, and the
+//! reading under which the rest of both copies fits best wins. Every ply where the copies do
+//! not both say the move as written is a [`Decision`]: which copy it was taken from, or that
+//! both were repaired, or — where both copies name different legal moves — that the arbiter
+//! must decide (the alternative is reported).
+//!
+//! ```
+//! use scoresheet::repair::reconcile::reconcile;
+//! let white = "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6";
+//! let black = "1. e4 e5 2. Cf3 Cc6 3. Ab4 a6"; // no bishop reaches b4
+//! let r = reconcile(white, black).unwrap();
+//! assert_eq!(r.moves.len(), 6);
+//! assert_eq!(r.decisions.len(), 1);
+//! assert_eq!(r.decisions[0].how, "white_copy");
+//! ```
+
+use serde::Serialize;
+use shakmaty::{CastlingMode, Chess, Move};
+
+use super::{
+    search::{rank_readings, search_in, Found, Limits, Reading},
+    sheet::Sheet,
+    AS_WRITTEN,
+};
+use crate::{
+    finding::Suggestion,
+    notation::{
+        game::parse_game,
+        languages::{by_code, english, Language},
+    },
+    replay::{render, validate_text, Options},
+};
+
+/// How one ply was decided where the copies do not both say it as written.
+#[derive(Debug, Clone, Serialize)]
+pub struct Decision {
+    pub ply: u32,
+    /// The move as the white copy wrote it (`null`: left out of it).
+    pub white_wrote: Option<String>,
+    pub black_wrote: Option<String>,
+    pub read_as: Suggestion,
+    /// `white_copy` / `black_copy` (the other copy was read otherwise), `both_repaired`,
+    /// or `arbiter` (both copies name different legal moves: decided by the rest of the
+    /// game, the arbiter should confirm).
+    pub how: &'static str,
+    /// The other legal reading, where one copy names one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alternative: Option<Suggestion>,
+    pub confidence: f32,
+}
+
+/// The game both copies agree on, and every decision taken.
+#[derive(Debug, Clone)]
+pub struct Reconciled {
+    pub start: Chess,
+    pub moves: Vec<Move>,
+    pub decisions: Vec<Decision>,
+    /// Tags of the white copy, then those only the black copy has.
+    pub tags: Vec<(String, String)>,
+    /// The result written (white copy first).
+    pub result: Option<String>,
+    pub found: Found,
+}
+
+struct Copy {
+    sheet: Sheet,
+    lang: &'static Language,
+    tags: Vec<(String, String)>,
+    result: Option<String>,
+}
+
+fn read_copy(text: &str) -> Copy {
+    let rec = validate_text(text, &Options::default());
+    let lang = by_code(&rec.lang).unwrap_or(english());
+    let parsed = parse_game(text);
+    Copy {
+        sheet: Sheet::from_movetext(text, parsed.movetext_start),
+        lang,
+        tags: parsed.tags.clone(),
+        result: rec.result.map(str::to_string),
+    }
+}
+
+fn suggestion(pos: &Chess, mv: Move) -> Suggestion {
+    Suggestion {
+        san: render::san_in(pos, mv, english()),
+        uci: render::uci(mv, CastlingMode::Standard),
+    }
+}
+
+/// What a copy wrote for a ply (with a word set aside before it, if any).
+fn wrote(sheet: &Sheet, r: &Reading) -> Option<String> {
+    let (from, len) = r.text?;
+    let w = sheet.word(from)?;
+    Some(w.text(from.at as usize, (from.at + len) as usize))
+}
+
+fn as_written(r: &Reading) -> bool {
+    r.text.is_some() && r.set_aside.is_none() && r.slip < AS_WRITTEN
+}
+
+/// Read both copies of a game (from the standard start position, or the white copy's
+/// `[FEN]`); `None` when no legal game within the bound fits them.
+pub fn reconcile(white: &str, black: &str) -> Option<Reconciled> {
+    let w = read_copy(white);
+    let b = read_copy(black);
+    let start = validate_text(white, &Options::default())
+        .start
+        .unwrap_or_default();
+    let limits = Limits {
+        beam: 64,
+        per_place: 6,
+        ..Limits::default()
+    };
+    let found = search_in(&start, &[&w.sheet, &b.sheet], &[w.lang, b.lang], &limits)?;
+    let mut decisions = Vec::new();
+    for (i, ply) in found.plies.iter().enumerate() {
+        let (Some(rw), Some(rb)) = (ply.readings.first(), ply.readings.get(1)) else {
+            continue;
+        };
+        let (ok_w, ok_b) = (as_written(rw), as_written(rb));
+        if ok_w && ok_b {
+            continue;
+        }
+        // A copy that names another legal move exactly: the arbiter's question.
+        let other_legal = |copy: &Copy, r: &Reading| -> Option<Move> {
+            let text = r.text?;
+            rank_readings(&ply.before, copy.lang, &copy.sheet, text)
+                .into_iter()
+                .find(|(m, c)| *m != ply.mv && *c < AS_WRITTEN)
+                .map(|(m, _)| m)
+        };
+        let alt = other_legal(&w, rw).or_else(|| other_legal(&b, rb));
+        let how = match (ok_w, ok_b) {
+            _ if alt.is_some() => "arbiter",
+            (true, false) => "white_copy",
+            (false, true) => "black_copy",
+            _ => "both_repaired",
+        };
+        let confidence = match how {
+            "arbiter" => 0.6,
+            "both_repaired" => 0.7,
+            _ => 0.95,
+        };
+        decisions.push(Decision {
+            ply: i as u32 + 1,
+            white_wrote: wrote(&w.sheet, rw),
+            black_wrote: wrote(&b.sheet, rb),
+            read_as: suggestion(&ply.before, ply.mv),
+            how,
+            alternative: alt.map(|m| suggestion(&ply.before, m)),
+            confidence,
+        });
+    }
+    let mut tags = w.tags.clone();
+    for (k, v) in &b.tags {
+        if !tags.iter().any(|(t, _)| t.eq_ignore_ascii_case(k)) {
+            tags.push((k.clone(), v.clone()));
+        }
+    }
+    Some(Reconciled {
+        start,
+        moves: found.moves.clone(),
+        decisions,
+        tags,
+        result: w.result.or(b.result),
+        found,
+    })
+}
+
+impl Reconciled {
+    /// The agreed game as text in English SAN (tags, moves, result), to be written out by
+    /// `convert` in any language.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        for (k, v) in &self.tags {
+            out.push_str(&crate::export::tags::tag_line(k, v));
+            out.push('\n');
+        }
+        out.push('\n');
+        let mut pos = self.start.clone();
+        for &m in &self.moves {
+            use shakmaty::Position;
+            if pos.turn() == shakmaty::Color::White {
+                out.push_str(&format!("{}. ", pos.fullmoves()));
+            }
+            out.push_str(&render::san_in(&pos, m, english()));
+            out.push(' ');
+            pos.play_unchecked(m);
+        }
+        out.push_str(self.result.as_deref().unwrap_or("*"));
+        out.push('\n');
+        out
+    }
+}

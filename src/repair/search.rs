@@ -1,0 +1,686 @@
+//! The most likely legal game given everything written: a beam search over legal moves from
+//! the start position, ply by ply, reading the written words of one scoresheet (or of both
+//! players' copies at once) as it goes.
+//!
+//! A state is a position and, for each copy, the place in its words where the next move is
+//! written. From a state, every legal move is read against each copy: as the text at the
+//! cursor (at the slip distance of [`super::slips`], against the move's SAN in the game's
+//! language, its long algebraic form, its English SAN), or after setting aside a stray word
+//! or a word written twice, or as left out of that copy (the sheet shifted by a ply). States
+//! that reach the same position at the same places are merged, keeping the cheaper. Because
+//! the beam keeps the runners-up of every ply, a slip that made a legal but wrong move is
+//! undone when a later move becomes impossible under it.
+//!
+//! ```
+//! use scoresheet::repair::{search::{search, Limits}, sheet::Sheet};
+//! use scoresheet::notation::languages::by_code;
+//! use shakmaty::Chess;
+//! let sheet = Sheet::from_movetext("1.e4 e5 2.Cf3 Cf6 3.d4 ed4 4.e5 Ced 5.Dd4", 0);
+//! let found = search(&Chess::default(), &[&sheet], by_code("it").unwrap(), &Limits::default()).unwrap();
+//! assert_eq!(found.moves.len(), 9);
+//! assert_eq!(found.moves[7].to().to_string(), "e4");
+//! ```
+
+use std::collections::HashMap;
+
+use shakmaty::{san::San, zobrist::Zobrist64, Chess, Color, EnPassantMode, Move, Position, Role};
+
+use super::{
+    sheet::{Cursor, Sheet},
+    slips::slips,
+};
+use crate::{
+    notation::languages::{english, Language},
+    replay::render::san_plain,
+};
+
+/// A move that one copy left out (the rest of that copy is a ply behind).
+pub const LEFT_OUT: f32 = 1.8;
+/// Two moves written as one word, no space between them.
+pub const RUN_TOGETHER: f32 = 0.3;
+/// A move read after a move number that is not its own (`3.` before White's second move, or
+/// before Black's move): the evidence of a move left out or set aside.
+pub const NUMBER_MISMATCH: f32 = 0.6;
+/// A reading dearer than this is no reading: the move is left out or the word stray.
+pub const MAX_READ: f32 = 2.6;
+
+/// How a move may be written, and what writing it so costs beyond the slips.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// SAN in the game's language.
+    San,
+    /// Long algebraic in the game's language (`Cg1f3`, `e5xd6`).
+    Long,
+    /// SAN with English piece letters in a game of another language.
+    English,
+    /// A pawn capture by its files alone (`ed`).
+    Files,
+}
+
+impl Form {
+    fn penalty(self) -> f32 {
+        match self {
+            Form::San => 0.0,
+            Form::Long => 0.05,
+            Form::English => 0.3,
+            Form::Files => 0.15,
+        }
+    }
+}
+
+/// A legal move and the ways of writing it.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    pub mv: Move,
+    pub forms: Vec<(Vec<char>, Form)>,
+}
+
+/// Every legal move of `pos` with its written forms.
+pub fn candidates(pos: &Chess, lang: &Language) -> Vec<Candidate> {
+    let en = english();
+    pos.legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let san = san_plain(pos, mv, lang);
+            let mut forms = vec![(san.chars().collect::<Vec<char>>(), Form::San)];
+            if matches!(mv, Move::Castle { .. }) {
+                // Castling with zeros, as most scoresheets have it.
+                forms.push((san.replace('O', "0").chars().collect(), Form::San));
+            } else {
+                let mut long = String::with_capacity(8);
+                if mv.role() != Role::Pawn {
+                    long.push_str(lang.letter(mv.role()));
+                }
+                if let Some(from) = mv.from() {
+                    long.push_str(&from.to_string());
+                }
+                if mv.is_capture() {
+                    long.push('x');
+                }
+                long.push_str(&mv.to().to_string());
+                if let Some(p) = mv.promotion() {
+                    long.push_str(lang.letter(p));
+                }
+                forms.push((long.chars().collect(), Form::Long));
+                if mv.role() == Role::Pawn && mv.is_capture() {
+                    if let Some(from) = mv.from() {
+                        forms.push((vec![from.file().char(), mv.to().file().char()], Form::Files));
+                    }
+                }
+            }
+            if lang.code != "en" && mv.role() != Role::Pawn && !matches!(mv, Move::Castle { .. }) {
+                // The same SAN with the English letter in front.
+                let own = lang.letter(mv.role());
+                if let Some(rest) = san.strip_prefix(own) {
+                    let e = en.letter(mv.role());
+                    if e != own {
+                        forms.push((e.chars().chain(rest.chars()).collect(), Form::English));
+                    }
+                }
+            }
+            Candidate { mv, forms }
+        })
+        .collect()
+}
+
+/// How one copy reads one ply.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reading {
+    pub cost: f32,
+    /// The slip distance of the text to the form read (with the form's penalty), apart
+    /// from words set aside, numbers and the space lost between moves.
+    pub slip: f32,
+    /// Where the move's text starts (`None`: the copy left the move out).
+    pub text: Option<(Cursor, u32)>,
+    /// Text set aside before the move: where it starts, and why.
+    pub set_aside: Option<(Cursor, &'static str)>,
+    pub form: Form,
+    /// The move's text ends inside a word (moves run together).
+    pub run_together: bool,
+    /// Where the copy's next move starts.
+    pub next: Cursor,
+}
+
+/// Where a copy's next move may start: at the cursor, or after a word set aside.
+struct Source<'s> {
+    from: Cursor,
+    rest: &'s [char],
+    cost: f32,
+    set_aside: Option<(Cursor, &'static str)>,
+}
+
+fn sources<'s>(sheet: &'s Sheet, at: Cursor) -> Vec<Source<'s>> {
+    let mut out = Vec::with_capacity(2);
+    if sheet.done(at) {
+        return out;
+    }
+    out.push(Source {
+        from: at,
+        rest: sheet.rest(at),
+        cost: 0.0,
+        set_aside: None,
+    });
+    if let Some((next, cost, why)) = sheet.skip(at) {
+        if !sheet.done(next) {
+            out.push(Source {
+                from: next,
+                rest: sheet.rest(next),
+                cost,
+                set_aside: Some((at, why)),
+            });
+        }
+    }
+    out
+}
+
+/// The best ways one copy reads `cand` from its sources: reading the rest of a word, and
+/// (when cheaper) reading the start of it, the next move run together with it. Empty when
+/// no reading is cheaper than [`MAX_READ`].
+fn read(sheet: &Sheet, srcs: &[Source], cand: &Candidate, number: (u32, bool)) -> Vec<Reading> {
+    // [whole word, start of a word]
+    let mut best: [Option<Reading>; 2] = [None, None];
+    let ceiling = |b: &Option<Reading>| b.as_ref().map_or(MAX_READ, |b| b.cost);
+    let (mut costs, mut scratch) = (Vec::with_capacity(48), Vec::with_capacity(48));
+    for src in srcs {
+        let numbered = match sheet.number_before(src.from) {
+            Some((n, black)) if (n, black) != number && !(black && !number.1 && n == number.0) => {
+                NUMBER_MISMATCH
+            }
+            _ => 0.0,
+        };
+        for (form, kind) in &cand.forms {
+            let base = src.cost + kind.penalty() + numbered;
+            if base >= ceiling(&best[0]).max(ceiling(&best[1])) {
+                continue;
+            }
+            let limit = ceiling(&best[0]).max(ceiling(&best[1])) - base;
+            if !slips().prefix_costs_into(form, src.rest, limit, &mut costs, &mut scratch) {
+                continue;
+            }
+            let len = src.rest.len();
+            // A move is never written in fewer than two characters.
+            for (k, &c) in costs.iter().enumerate().skip(2.min(len)) {
+                let end = Cursor {
+                    word: src.from.word,
+                    at: src.from.at + k as u32,
+                };
+                let split = if k < len {
+                    if src.rest.get(k) == Some(&'.') || sheet.number_at(end).is_some() {
+                        0.05
+                    } else {
+                        RUN_TOGETHER
+                    }
+                } else {
+                    0.0
+                };
+                let total = base + c + split;
+                let slot = usize::from(k < len);
+                if total < ceiling(&best[slot]) - 1e-6 {
+                    let (next, more) = sheet.settle(end);
+                    best[slot] = Some(Reading {
+                        cost: total + more,
+                        slip: c + kind.penalty(),
+                        text: Some((src.from, k as u32)),
+                        set_aside: src.set_aside,
+                        form: *kind,
+                        run_together: k < len,
+                        next,
+                    });
+                }
+            }
+        }
+    }
+    let [whole, start] = best;
+    match (whole, start) {
+        (Some(w), Some(s)) if s.cost < w.cost => vec![w, s],
+        (Some(w), _) => vec![w],
+        (None, Some(s)) => vec![s],
+        (None, None) => Vec::new(),
+    }
+}
+
+/// How far the search goes.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// States kept after each ply.
+    pub beam: usize,
+    /// States kept after each ply at one place in the text (for each copy).
+    pub per_place: usize,
+    /// States dearer than the best by more than this are dropped.
+    pub margin: f32,
+    /// The most a game may cost, as a base and a part per written word; beyond it there is
+    /// no reading (the game is reported as written).
+    pub base_cost: f32,
+    pub cost_per_word: f32,
+}
+
+impl Limits {
+    /// A few states: enough for a sheet with a slip or two.
+    pub fn narrow() -> Limits {
+        Limits {
+            beam: 12,
+            per_place: 4,
+            margin: 3.0,
+            ..Limits::default()
+        }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            beam: 64,
+            per_place: 8,
+            margin: 5.0,
+            base_cost: 3.5,
+            cost_per_word: 0.12,
+        }
+    }
+}
+
+/// One ply of the game found: the move, the position before it and how each copy read it.
+#[derive(Debug, Clone)]
+pub struct Ply {
+    pub before: Chess,
+    pub mv: Move,
+    pub readings: Vec<Reading>,
+}
+
+/// The game found.
+#[derive(Debug, Clone)]
+pub struct Found {
+    pub moves: Vec<Move>,
+    pub plies: Vec<Ply>,
+    /// Per copy: trailing text set aside after the last move (where it starts).
+    pub trailing: Vec<Option<Cursor>>,
+    pub cost: f32,
+}
+
+struct Node {
+    parent: Option<usize>,
+    before: Chess,
+    mv: Move,
+    readings: Vec<Reading>,
+}
+
+/// The most copies read at once.
+const MAX_COPIES: usize = 2;
+
+#[derive(Clone)]
+struct State {
+    pos: Chess,
+    at: [Cursor; MAX_COPIES],
+    cost: f32,
+    node: Option<usize>,
+}
+
+/// A successor not yet kept: its parent in the beam, its move and readings.
+struct Step {
+    state: State,
+    parent: usize,
+    mv: Move,
+    readings: [Option<Reading>; MAX_COPIES],
+}
+
+/// Hashes a key that is already a hash.
+#[derive(Default, Clone, Copy)]
+struct Identity(u64);
+
+impl std::hash::Hasher for Identity {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+type Seen = HashMap<u64, usize, std::hash::BuildHasherDefault<Identity>>;
+
+fn key_of(pos: &Chess, at: &[Cursor; MAX_COPIES]) -> u64 {
+    let mut k = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
+    for c in at {
+        k ^= (u64::from(c.word) << 16 | u64::from(c.at)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        k = k.rotate_left(17);
+    }
+    k
+}
+
+fn first_code<'a>(langs: &[&'a Language]) -> &'a str {
+    langs.first().map_or("en", |l| l.code.as_str())
+}
+
+/// Trailing words a copy may set aside at the end of the game (a stray word or two after
+/// the last move): the cost, or `None` when there are more.
+fn trailing_cost(sheet: &Sheet, at: Cursor) -> Option<f32> {
+    let mut at = at;
+    let mut cost = 0.0;
+    for _ in 0..2 {
+        if sheet.done(at) {
+            return Some(cost);
+        }
+        let (next, k, _) = sheet.skip(at)?;
+        cost += k;
+        at = next;
+    }
+    sheet.done(at).then_some(cost)
+}
+
+/// The cheapest legal game from `start` that reads every copy in `sheets` (one or two),
+/// within the limits; `None` when there is none.
+pub fn search(start: &Chess, sheets: &[&Sheet], lang: &Language, limits: &Limits) -> Option<Found> {
+    search_in(start, sheets, &[lang, lang], limits)
+}
+
+/// [`search`] with a language for each copy (the two players may write in two languages).
+pub fn search_in(
+    start: &Chess,
+    sheets: &[&Sheet],
+    langs: &[&Language],
+    limits: &Limits,
+) -> Option<Found> {
+    let sheets = sheets.get(..sheets.len().min(MAX_COPIES))?;
+    let words: usize = sheets.iter().map(|s| s.len()).max().unwrap_or(0);
+    let chars: usize = sheets
+        .iter()
+        .map(|s| s.words.iter().map(|w| w.chars.len()).sum::<usize>())
+        .max()
+        .unwrap_or(0);
+    let bound = limits.base_cost + limits.cost_per_word * words as f32 * sheets.len() as f32;
+    let max_plies = chars / 2 + 16;
+    let mut at = [Cursor::default(); MAX_COPIES];
+    for (slot, s) in at.iter_mut().zip(sheets) {
+        *slot = s.settle(Cursor::default()).0;
+    }
+    let n = sheets.len();
+    let done = |s: &Sheet, c: Cursor| s.done(c);
+    let mut beam = vec![State {
+        pos: start.clone(),
+        at,
+        cost: 0.0,
+        node: None,
+    }];
+    let mut nodes: Vec<Node> = Vec::new();
+    let mut finished: Option<(f32, Option<usize>, Vec<Option<Cursor>>)> = None;
+    for _ in 0..max_plies {
+        let mut next: Vec<Step> = Vec::new();
+        let mut seen = Seen::default();
+        for (parent, st) in beam.iter().enumerate() {
+            let ceiling = finished.as_ref().map_or(bound, |f| f.0.min(bound));
+            if st.cost >= ceiling {
+                continue;
+            }
+            // The game may end here: every copy read to its end (but for a stray word).
+            let mut end_cost = 0.0;
+            let mut trailing = Vec::with_capacity(n);
+            for (s, &c) in sheets.iter().zip(&st.at) {
+                match trailing_cost(s, c) {
+                    Some(k) => {
+                        end_cost += k;
+                        trailing.push((!s.done(c)).then_some(c));
+                    }
+                    None => {
+                        end_cost = f32::INFINITY;
+                        break;
+                    }
+                }
+            }
+            if st.cost + end_cost < ceiling {
+                finished = Some((st.cost + end_cost, st.node, trailing));
+            }
+            if sheets.iter().zip(&st.at).all(|(s, &c)| done(s, c)) {
+                continue;
+            }
+            let srcs: Vec<Vec<Source>> = sheets
+                .iter()
+                .zip(&st.at)
+                .map(|(s, &c)| sources(s, c))
+                .collect();
+            let number = (st.pos.fullmoves().get(), st.pos.turn() == Color::Black);
+            let first = candidates(&st.pos, langs.first().copied().unwrap_or(english()));
+            let second = match langs.get(1) {
+                Some(l) if n > 1 && l.code != first_code(langs) => Some(candidates(&st.pos, l)),
+                _ => None,
+            };
+            for (i, cand) in first.iter().enumerate() {
+                // Per copy: the move read from its text, and the move left out of it.
+                let mut options: [Vec<Reading>; MAX_COPIES] = Default::default();
+                for (k, ((s, src), &c)) in sheets.iter().zip(&srcs).zip(&st.at).enumerate() {
+                    let cand = match (&second, k) {
+                        (Some(other), 1) => other.get(i).unwrap_or(cand),
+                        _ => cand,
+                    };
+                    let mut o = read(s, src, cand, number);
+                    let cheap = o.iter().any(|r| r.cost < 0.5);
+                    if !cheap {
+                        o.push(Reading {
+                            cost: if s.done(c) { LEFT_OUT * 1.5 } else { LEFT_OUT },
+                            slip: 0.0,
+                            text: None,
+                            set_aside: None,
+                            form: Form::San,
+                            run_together: false,
+                            next: c,
+                        });
+                    }
+                    options[k] = o;
+                }
+                let combos: usize = options[..n].iter().map(Vec::len).product();
+                let mut pos: Option<Chess> = None;
+                for combo in 0..combos {
+                    let mut rest = combo;
+                    let mut readings: [Option<Reading>; MAX_COPIES] = Default::default();
+                    let mut cost = st.cost;
+                    let mut at = [Cursor::default(); MAX_COPIES];
+                    for k in 0..n {
+                        let o = &options[k];
+                        let r = &o[rest % o.len()];
+                        rest /= o.len();
+                        cost += r.cost;
+                        at[k] = r.next;
+                        readings[k] = Some(r.clone());
+                    }
+                    if cost >= ceiling {
+                        continue;
+                    }
+                    // A move no copy wrote is worth trying only between moves that are there.
+                    if readings.iter().flatten().all(|r| r.text.is_none())
+                        && sheets.iter().zip(&st.at).any(|(s, &c)| s.done(c))
+                    {
+                        continue;
+                    }
+                    let after = pos.get_or_insert_with(|| {
+                        let mut p = st.pos.clone();
+                        p.play_unchecked(cand.mv);
+                        p
+                    });
+                    let key = key_of(after, &at);
+                    let slot = seen.get(&key).copied();
+                    if let Some(i) = slot {
+                        if next[i].state.cost <= cost {
+                            continue;
+                        }
+                    }
+                    let step = Step {
+                        state: State {
+                            pos: after.clone(),
+                            at,
+                            cost,
+                            node: None,
+                        },
+                        parent,
+                        mv: cand.mv,
+                        readings,
+                    };
+                    match slot {
+                        Some(i) => next[i] = step,
+                        None => {
+                            seen.insert(key, next.len());
+                            next.push(step);
+                        }
+                    }
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        next.sort_by(|a, b| a.state.cost.total_cmp(&b.state.cost));
+        let best = next[0].state.cost;
+        if finished.as_ref().is_some_and(|f| f.0 <= best) {
+            break;
+        }
+        // A few states for each place in the text: the readings that shift the sheet by a
+        // ply (a move left out, a word set aside) start dearer than the many readings that
+        // do not, and must not all be crowded out before the text proves them right.
+        let mut per_place: HashMap<[Cursor; MAX_COPIES], usize> = HashMap::new();
+        let mut kept = Vec::with_capacity(limits.beam);
+        for step in next {
+            if kept.len() >= limits.beam || step.state.cost > best + limits.margin {
+                break;
+            }
+            let count = per_place.entry(step.state.at).or_insert(0);
+            if *count >= limits.per_place {
+                continue;
+            }
+            *count += 1;
+            let Some(parent) = beam.get(step.parent) else {
+                continue;
+            };
+            nodes.push(Node {
+                parent: parent.node,
+                before: parent.pos.clone(),
+                mv: step.mv,
+                readings: step.readings.into_iter().flatten().collect(),
+            });
+            let mut state = step.state;
+            state.node = Some(nodes.len() - 1);
+            kept.push(state);
+        }
+        beam = kept;
+    }
+    let (cost, mut node, trailing) = finished?;
+    let mut plies = Vec::new();
+    while let Some(i) = node {
+        let n = nodes.get(i)?;
+        plies.push(Ply {
+            before: n.before.clone(),
+            mv: n.mv,
+            readings: n.readings.clone(),
+        });
+        node = n.parent;
+    }
+    plies.reverse();
+    Some(Found {
+        moves: plies.iter().map(|p| p.mv).collect(),
+        plies,
+        trailing,
+        cost,
+    })
+}
+
+/// The cost of reading the text at `text` (a word's characters `at..at+len`, no more) as each
+/// legal move of `pos`, cheapest first: the runners-up of a repair.
+pub fn rank_readings(
+    pos: &Chess,
+    lang: &Language,
+    sheet: &Sheet,
+    text: (Cursor, u32),
+) -> Vec<(Move, f32)> {
+    let (from, len) = text;
+    let rest = sheet.rest(from);
+    let written = rest.get(..len as usize).unwrap_or(rest);
+    let mut out: Vec<(Move, f32)> = candidates(pos, lang)
+        .into_iter()
+        .map(|c| {
+            let cost = c
+                .forms
+                .iter()
+                .map(|(f, kind)| {
+                    slips()
+                        .prefix_costs(f, written)
+                        .last()
+                        .copied()
+                        .unwrap_or(f32::INFINITY)
+                        + kind.penalty()
+                })
+                .fold(f32::INFINITY, f32::min);
+            (c.mv, cost)
+        })
+        .collect();
+    out.sort_by(|a, b| a.1.total_cmp(&b.1));
+    out
+}
+
+/// Canonical SAN, for messages.
+pub fn san(pos: &Chess, mv: Move) -> San {
+    San::from_move(pos, mv)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::languages::by_code;
+
+    fn it() -> &'static Language {
+        by_code("it").unwrap()
+    }
+
+    fn sans(text: &str) -> Vec<String> {
+        let sheet = Sheet::from_movetext(text, 0);
+        let found = search(&Chess::default(), &[&sheet], it(), &Limits::default()).unwrap();
+        let mut pos = Chess::default();
+        found
+            .moves
+            .iter()
+            .map(|&m| {
+                let s = san_plain(&pos, m, english());
+                pos.play_unchecked(m);
+                s
+            })
+            .collect()
+    }
+
+    const TRUE: [&str; 21] = [
+        "e4", "e5", "Nf3", "Nf6", "d4", "exd4", "e5", "Ne4", "Qxd4", "d5", "exd6", "Nxd6", "Bg5",
+        "Nc6", "Qe3", "Be7", "Nbd2", "O-O", "O-O-O", "Re8", "Kb1",
+    ];
+
+    #[test]
+    fn appendix_c_in_its_three_damaged_forms() {
+        for text in [
+            "1.e4e5 2.Cf3 Cf6 3.d4 exd4 4.e5Ced 5.Dxd4 d5 6.exd6 e.p.\nCxd6 7.Ag5 Cc6 8.De3+ Ae7 9.Cbd2 0-0 10.0-0-0Te8 11.Rb1l\n(=)",
+            "l.e4e52.Cf3Cf63.d4ed44.e5Ce45.Dd4 d5 6. edb Cd6 7.\nAg5 Cc6 8. De3 Ae7 9 Cbd2 0-0 10. 0-0-0 Te8 11. Rb1 (=)",
+            "1.e2ed e7e5 2. Cg1f3 Cg8f6 3. d2d4 e5xd4 4. ede5 Cf6ed 5.\nDd1xd4 d7d5 6. e5xd6 e.p. Cedxd6 7. Aclg5 Cb8c6 8. Dd4e3+\nAf8e7 9. Cb1d2 0-0 10. 0-0-0 Tf8e8 11. Ralbl (=)",
+        ] {
+            assert_eq!(sans(text), TRUE, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_legal_but_wrong_move_is_undone_later() {
+        // 2.Cf3 written `2.Cf6` (no such move), and 3.h3 written `b3`: legal, found only
+        // when 4.Th2 is impossible after it.
+        assert_eq!(
+            sans("1.e4 e5 2.Cf6 Cc6 3.b3 d6 4.Th2 Ae7"),
+            ["e4", "e5", "Nf3", "Nc6", "h3", "d6", "Rh2", "Be7"]
+        );
+    }
+
+    #[test]
+    fn a_move_left_out_and_a_move_written_twice() {
+        // Black's second move is not on the sheet: some move is put there, the rest read.
+        let left_out = sans("1.e4 e5 2.Cf3 3.Ac4 Ac5 4.c3 Cf6");
+        assert_eq!(left_out.len(), 8);
+        assert_eq!(left_out[4..], ["Bc4", "Bc5", "c3", "Nf6"]);
+        assert_eq!(
+            sans("1.e4 e5 2.Cf3 Cf3 Cc6 3.Ac4 Ac5"),
+            ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"]
+        );
+    }
+}

@@ -1,0 +1,104 @@
+//! `scoresheet reconcile`: both players' copies of a game, each damaged on its own
+//! (corpora/reconcile, made by tests/gen/scoresheets.rs), read into the game they agree on.
+
+mod common;
+
+use common::{repo, scoresheet};
+use scoresheet::{repair::reconcile::reconcile, replay::render::uci};
+use serde_json::Value;
+use shakmaty::CastlingMode;
+
+/// Two independently damaged copies (about one slip in thirty plies each, Italian SAN,
+/// Italian long algebraic, English): the whole game recovered for at least 97%.
+#[test]
+fn two_damaged_copies_give_the_game() {
+    let text = std::fs::read_to_string(repo().join("corpora/reconcile/pairs.jsonl")).unwrap();
+    let rows: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (mut whole, mut lost) = (0, Vec::new());
+    let started = std::time::Instant::now();
+    for row in &rows {
+        let truth = row["truth"].as_str().unwrap();
+        let got = reconcile(
+            row["white"].as_str().unwrap(),
+            row["black"].as_str().unwrap(),
+        )
+        .map(|r| {
+            r.moves
+                .iter()
+                .map(|&m| uci(m, CastlingMode::Standard))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_default();
+        if got == truth {
+            whole += 1;
+        } else {
+            lost.push(row["id"].to_string());
+        }
+    }
+    let n = rows.len();
+    println!(
+        "reconcile: {whole}/{n} recovered whole ({:.1}%), {:.1} ms a game; not recovered: {lost:?}",
+        100.0 * whole as f64 / n as f64,
+        started.elapsed().as_secs_f64() * 1000.0 / n as f64
+    );
+    assert!(n >= 100);
+    assert!(whole * 100 >= n * 97, "{whole}/{n}");
+}
+
+#[test]
+fn the_golden_pair_and_exit_statuses() {
+    let out = scoresheet()
+        .args([
+            "reconcile",
+            "corpora/reconcile/golden/white.txt",
+            "corpora/reconcile/golden/black.txt",
+            "--format",
+            "jsonl",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let decided: Vec<(u64, &str, &str)> = lines
+        .iter()
+        .filter(|l| l.get("how").is_some())
+        .map(|l| {
+            (
+                l["ply"].as_u64().unwrap(),
+                l["read_as"]["san"].as_str().unwrap(),
+                l["how"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        decided,
+        [(12, "Bg4", "white_copy"), (16, "fxe5", "white_copy")]
+    );
+    let out = scoresheet()
+        .args([
+            "reconcile",
+            "corpora/reconcile/golden/white.txt",
+            "corpora/reconcile/golden/white.txt",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let pgn = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        pgn,
+        std::fs::read_to_string(repo().join("corpora/reconcile/golden/agreed.pgn")).unwrap()
+    );
+    let out = scoresheet()
+        .args(["reconcile", "only-one"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
