@@ -102,3 +102,38 @@ fn the_golden_pair_and_exit_statuses() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `--format html` (issue 13): the arbiter's page of the golden pair, in Italian, with a board
+/// at each decided ply; `--format text --report-lang it` says every decision in Italian.
+#[test]
+fn the_arbiters_page_and_the_italian_text() {
+    let run = |format: &str| {
+        scoresheet()
+            .args([
+                "reconcile",
+                "corpora/reconcile/golden/white.txt",
+                "corpora/reconcile/golden/black.txt",
+                "--format",
+                format,
+                "--report-lang",
+                "it",
+            ])
+            .output()
+            .unwrap()
+    };
+    let page = run("html");
+    assert_eq!(page.status.code(), Some(1));
+    let page = String::from_utf8(page.stdout).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
+    assert!(page.trim_end().ends_with("</html>"));
+    assert!(page.contains("I due formulari di una partita"));
+    // One board per decision (two in the golden pair), each with the move read drawn.
+    assert_eq!(page.matches("<svg class=\"board\"").count(), 2, "{page}");
+    assert!(!page.contains("<script"));
+    let text = String::from_utf8(run("text").stdout).unwrap();
+    assert!(
+        text.contains("semimossa 12: il Bianco ha scritto \"Ag4\""),
+        "{text}"
+    );
+    assert!(text.contains("2 decise"), "{text}");
+}

@@ -8,9 +8,12 @@ use std::{
 };
 
 use clap::ValueEnum;
+
+use super::common::ReportLanguage;
 use scoresheet::{
     export::{convert_text, ConvertOptions},
     notation::languages::{by_code, english},
+    repair::report,
     replay::LangChoice,
 };
 
@@ -22,6 +25,8 @@ pub enum ReconcileFormat {
     Jsonl,
     /// One line per ply decided, then the agreed game.
     Text,
+    /// The arbiter's page: the agreed game as a scoresheet, a board at each decided ply.
+    Html,
 }
 
 #[derive(clap::Args)]
@@ -33,9 +38,12 @@ pub struct ReconcileArgs {
     /// Language of the piece letters written in the PGN: `en` (standard PGN) or `it`, `de`, ...
     #[arg(long, default_value = "en")]
     to_lang: String,
-    /// What is written: the agreed game (pgn), or every decision (jsonl, text).
+    /// What is written: the agreed game (pgn), or every decision (jsonl, text, html).
     #[arg(long, value_enum, default_value_t = ReconcileFormat::Pgn)]
     format: ReconcileFormat,
+    /// Language of the report's words (text and html): `en` (default) or `it`.
+    #[arg(long, value_enum, default_value_t = ReportLanguage::En)]
+    report_lang: ReportLanguage,
 }
 
 fn read(path: &PathBuf) -> Result<String, ExitCode> {
@@ -75,48 +83,19 @@ pub fn reconcile_cmd(args: ReconcileArgs) -> ExitCode {
         },
     )
     .pgn;
+    let lang = super::validate::report_lang(args.report_lang);
+    let report = match args.format {
+        ReconcileFormat::Pgn => pgn,
+        ReconcileFormat::Jsonl => report::jsonl(&r),
+        ReconcileFormat::Text => report::text(&r, &pgn, lang),
+        ReconcileFormat::Html => report::html(
+            &r,
+            &format!("{} + {}", args.white.display(), args.black.display()),
+            lang,
+        ),
+    };
     let mut out = io::stdout().lock();
-    let written =
-        match args.format {
-            ReconcileFormat::Pgn => out.write_all(pgn.as_bytes()),
-            ReconcileFormat::Jsonl => {
-                let mut s = String::new();
-                for d in &r.decisions {
-                    s.push_str(&serde_json::to_string(d).unwrap_or_default());
-                    s.push('\n');
-                }
-                s.push_str(
-                    &serde_json::json!({"plies": r.moves.len(), "decided": r.decisions.len(),
-                    "arbiter": r.decisions.iter().filter(|d| d.how == "arbiter").count()})
-                    .to_string(),
-                );
-                s.push('\n');
-                out.write_all(s.as_bytes())
-            }
-            ReconcileFormat::Text => {
-                let mut s = String::new();
-                for d in &r.decisions {
-                    s.push_str(&format!(
-                    "ply {}: white wrote {}, black wrote {}: read as {} ({}, confidence {:.2}){}\n",
-                    d.ply,
-                    d.white_wrote.as_deref().map_or("nothing".into(), |w| format!("\"{w}\"")),
-                    d.black_wrote.as_deref().map_or("nothing".into(), |w| format!("\"{w}\"")),
-                    d.read_as.san,
-                    d.how,
-                    d.confidence,
-                    d.alternative
-                        .as_ref()
-                        .map_or(String::new(), |a| format!("; the other reading: {}", a.san))
-                ));
-                }
-                s.push_str(&format!(
-                    "{} plies, {} decided\n\n{pgn}",
-                    r.moves.len(),
-                    r.decisions.len()
-                ));
-                out.write_all(s.as_bytes())
-            }
-        };
+    let written = out.write_all(report.as_bytes());
     if written.and_then(|()| out.flush()).is_err() {
         return ExitCode::from(141);
     }

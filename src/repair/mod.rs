@@ -21,6 +21,7 @@
 
 pub mod decode;
 pub mod reconcile;
+pub mod report;
 pub mod search;
 pub mod sheet;
 pub mod slips;
