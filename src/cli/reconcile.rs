@@ -127,19 +127,13 @@ pub fn decode_cmd(args: DecodeArgs) -> ExitCode {
         Ok(t) => t,
         Err(c) => return c,
     };
-    let mut lines = Vec::new();
-    for (i, l) in text.lines().enumerate() {
-        if l.trim().is_empty() {
-            continue;
+    let lines = match scoresheet::repair::decode::read_lines(&text) {
+        Ok(l) => l,
+        Err((line, e)) => {
+            eprintln!("scoresheet: {}: line {line}: {e}", args.file.display());
+            return ExitCode::from(2);
         }
-        match serde_json::from_str::<scoresheet::repair::decode::Line>(l) {
-            Ok(x) => lines.push(x),
-            Err(e) => {
-                eprintln!("scoresheet: {}: line {}: {e}", args.file.display(), i + 1);
-                return ExitCode::from(2);
-            }
-        }
-    }
+    };
     let Some(d) = scoresheet::repair::decode::decode(&lines, Some(lang)) else {
         eprintln!("scoresheet: {}: no game decoded", args.file.display());
         return ExitCode::from(1);

@@ -113,6 +113,16 @@ fn scores(pos: &Chess, lang: &Language, copies: &[Vec<&Candidate>]) -> Vec<(shak
         .collect()
 }
 
+/// The lines of a decode input (JSON Lines; blank lines skipped), or the 1-based number of
+/// the first line that is not one, with why.
+pub fn read_lines(text: &str) -> Result<Vec<Line>, (usize, serde_json::Error)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| serde_json::from_str::<Line>(l).map_err(|e| (i + 1, e)))
+        .collect()
+}
+
 /// Decode the lines into the most likely legal game from the standard start position. The
 /// candidates are read in `lang` (Italian when `None`) and with English piece letters.
 pub fn decode(lines: &[Line], lang: Option<&Language>) -> Option<Decoded> {
