@@ -68,6 +68,23 @@ pub struct Inputs {
 }
 
 impl Inputs {
+    /// The inputs `named`: standard input (`-`) when none is, every directory replaced by the
+    /// game files under it ([`crate::input::expand`]); the directories that cannot be read
+    /// come back beside them.
+    pub fn named(named: &[PathBuf]) -> (Inputs, Vec<std::io::Error>) {
+        if named.is_empty() {
+            return (Inputs::files(vec![PathBuf::from("-")]), Vec::new());
+        }
+        let (mut files, mut errors) = (Vec::new(), Vec::new());
+        for p in crate::input::expand(named) {
+            match p {
+                Ok(p) => files.push(p),
+                Err(e) => errors.push(e),
+            }
+        }
+        (Inputs::files(files), errors)
+    }
+
     pub fn files(files: Vec<PathBuf>) -> Inputs {
         Inputs {
             files,

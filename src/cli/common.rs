@@ -48,24 +48,13 @@ impl InputArgs {
     /// The files to read: standard input when none is named, every directory replaced by the
     /// game files under it; a directory that cannot be read is said, and sets `io_error`.
     pub fn inputs(&self, io_error: &mut bool) -> Inputs {
-        let files = if self.files.is_empty() {
-            vec![PathBuf::from("-")]
-        } else {
-            scoresheet::input::expand(&self.files)
-                .into_iter()
-                .filter_map(|p| {
-                    p.map_err(|e| {
-                        eprintln!("scoresheet: {e}");
-                        *io_error = true;
-                    })
-                    .ok()
-                })
-                .collect()
-        };
-        Inputs {
-            files,
-            byte_range: self.byte_range.map(|r| (r, self.first_line)),
+        let (mut inputs, errors) = Inputs::named(&self.files);
+        for e in errors {
+            eprintln!("scoresheet: {e}");
+            *io_error = true;
         }
+        inputs.byte_range = self.byte_range.map(|r| (r, self.first_line));
+        inputs
     }
 }
 

@@ -36,75 +36,19 @@ pub struct EnvelopeArgs {
 }
 
 pub fn run(args: EnvelopeArgs) -> ExitCode {
-    use scoresheet::envelope::{audit_file, report, ReportLang};
-    let lang = match args.report_lang {
-        ReportLanguage::En => ReportLang::En,
-        ReportLanguage::It => ReportLang::It,
+    use scoresheet::report::envelope_html::{write_envelopes, EnvelopeFormat as Out};
+    let format = match args.format {
+        EnvelopeFormat::Text => Out::Text,
+        EnvelopeFormat::Json => Out::Json,
+        EnvelopeFormat::Html => Out::Html,
     };
-    use scoresheet::report::{envelope_html, html};
+    let lang = super::validate::report_lang(args.report_lang);
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut status = 0u8;
-    let mut page = String::new();
-    if args.format == EnvelopeFormat::Html {
-        html::page_start(
-            &mut page,
-            scoresheet::i18n::ui(lang, "html_envelope_title"),
-            lang,
-        );
+    let mut say = |m: String| eprintln!("scoresheet: {m}");
+    match write_envelopes(&mut out, &args.files, format, lang, &mut say)
+        .and_then(|status| out.flush().map(|()| status))
+    {
+        Ok(status) => ExitCode::from(status),
+        Err(e) => write_failed(&e, ""),
     }
-    for path in &args.files {
-        let name = path.display().to_string();
-        let written = match audit_file(path) {
-            Ok(a) => {
-                status = status.max(if !a.errors.is_empty() {
-                    2
-                } else if a.has_failures() {
-                    1
-                } else {
-                    0
-                });
-                match args.format {
-                    EnvelopeFormat::Json => writeln!(out, "{}", report::json(&a, lang)),
-                    EnvelopeFormat::Text => writeln!(out, "{}", report::text(&a, lang)),
-                    EnvelopeFormat::Html => {
-                        envelope_html::write_envelope(&mut page, &a, lang);
-                        Ok(())
-                    }
-                }
-            }
-            Err(m) => {
-                status = 2;
-                eprintln!(
-                    "scoresheet: {name}{}: {}",
-                    m.line.map(|l| format!(":{l}")).unwrap_or_default(),
-                    m.message
-                );
-                match args.format {
-                    EnvelopeFormat::Json => {
-                        writeln!(out, "{}", report::json_malformed(&name, &m, lang))
-                    }
-                    EnvelopeFormat::Text => {
-                        writeln!(out, "{}", report::text_malformed(&name, &m, lang))
-                    }
-                    EnvelopeFormat::Html => {
-                        envelope_html::write_malformed(&mut page, &name, &m, lang);
-                        Ok(())
-                    }
-                }
-            }
-        };
-        if let Err(e) = written {
-            return write_failed(&e, "");
-        }
-    }
-    if args.format == EnvelopeFormat::Html {
-        html::page_end(&mut page);
-        if let Err(e) = out.write_all(page.as_bytes()) {
-            return write_failed(&e, "");
-        }
-    }
-    if let Err(e) = out.flush() {
-        return write_failed(&e, "");
-    }
-    ExitCode::from(status)
 }

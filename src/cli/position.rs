@@ -6,13 +6,7 @@ use std::{
 };
 
 use rayon::prelude::*;
-use scoresheet::{
-    i18n::ReportLang,
-    report::{
-        localised::{localise_judgement, position_text},
-        Format,
-    },
-};
+use scoresheet::report::{localised::write_judgements, Format};
 
 use super::common::{write_failed, FormatArg, ReportLanguage};
 
@@ -74,38 +68,11 @@ pub fn run(args: PositionArgs) -> ExitCode {
         fens.par_iter().map(|f| position::judge(f)).collect();
     let lang = super::validate::report_lang(args.report_lang);
     let mut out = io::BufWriter::new(io::stdout().lock());
-    if format == Format::Csv {
-        if let Err(e) = scoresheet::report::games::write_row(&mut out, &position::CSV_HEADER) {
-            return write_failed(&e, "");
-        }
-    }
-    let mut bad = false;
-    for judged in &judgements {
-        bad |= !judged.legal;
-        let local;
-        let j = if lang == ReportLang::En {
-            judged
-        } else {
-            let mut l = judged.clone();
-            localise_judgement(&mut l, lang);
-            local = l;
-            &local
-        };
-        let written = match format {
-            Format::Jsonl => serde_json::to_writer(&mut out, j)
-                .map_err(io::Error::from)
-                .and_then(|()| out.write_all(b"\n")),
-            Format::Csv => scoresheet::report::games::write_row(&mut out, &position::csv_row(j)),
-            // `position` offers no page of its own (FormatArg has no html).
-            Format::Text | Format::Html => out.write_all(position_text(judged, lang).as_bytes()),
-        };
-        if let Err(e) = written {
-            return write_failed(&e, "");
-        }
-    }
-    if let Err(e) = out.flush() {
+    if let Err(e) = write_judgements(&mut out, &judgements, format, lang).and_then(|()| out.flush())
+    {
         return write_failed(&e, "");
     }
+    let bad = judgements.iter().any(|j| !j.legal);
     if bad {
         ExitCode::from(2)
     } else {

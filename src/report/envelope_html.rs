@@ -287,3 +287,70 @@ pub fn write_malformed(out: &mut String, file: &str, m: &Malformed, lang: Report
         escape(message)
     );
 }
+
+/// The formats of `scoresheet envelope`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EnvelopeFormat {
+    /// One report per envelope, to read and to read aloud.
+    Text,
+    /// One JSON object per envelope, one per line.
+    Json,
+    /// One page with every envelope in the report's style.
+    Html,
+}
+
+/// Audit each envelope file and write its report in `format`. Each envelope that cannot be
+/// read whole is also said to `malformed` (`FILE[:LINE]: why`). Returns the exit status:
+/// 0 when every envelope is complete and every check passes, 1 when a check fails, 2 when an
+/// envelope is malformed.
+pub fn write_envelopes(
+    out: &mut dyn std::io::Write,
+    paths: &[std::path::PathBuf],
+    format: EnvelopeFormat,
+    lang: ReportLang,
+    malformed: &mut dyn FnMut(String),
+) -> std::io::Result<u8> {
+    let mut status = 0u8;
+    let mut page = String::new();
+    if format == EnvelopeFormat::Html {
+        super::html::page_start(&mut page, i18n::ui(lang, "html_envelope_title"), lang);
+    }
+    for path in paths {
+        let name = path.display().to_string();
+        match crate::envelope::audit_file(path) {
+            Ok(a) => {
+                status = status.max(if !a.errors.is_empty() {
+                    2
+                } else if a.has_failures() {
+                    1
+                } else {
+                    0
+                });
+                match format {
+                    EnvelopeFormat::Json => writeln!(out, "{}", report::json(&a, lang))?,
+                    EnvelopeFormat::Text => writeln!(out, "{}", report::text(&a, lang))?,
+                    EnvelopeFormat::Html => write_envelope(&mut page, &a, lang),
+                }
+            }
+            Err(m) => {
+                status = 2;
+                let line = m.line.map(|l| format!(":{l}")).unwrap_or_default();
+                malformed(format!("{name}{line}: {}", m.message));
+                match format {
+                    EnvelopeFormat::Json => {
+                        writeln!(out, "{}", report::json_malformed(&name, &m, lang))?
+                    }
+                    EnvelopeFormat::Text => {
+                        writeln!(out, "{}", report::text_malformed(&name, &m, lang))?
+                    }
+                    EnvelopeFormat::Html => write_malformed(&mut page, &name, &m, lang),
+                }
+            }
+        }
+    }
+    if format == EnvelopeFormat::Html {
+        super::html::page_end(&mut page);
+        out.write_all(page.as_bytes())?;
+    }
+    Ok(status)
+}

@@ -280,3 +280,31 @@ pub fn position_text(j: &crate::laws::position::Judgement, lang: ReportLang) -> 
     }
     out
 }
+
+/// The judgements of `position` in `format` (text, JSON Lines or CSV with its header) and
+/// `lang`; the reasons in `lang` in every format, the keys and columns English.
+pub fn write_judgements(
+    out: &mut dyn Write,
+    judgements: &[crate::laws::position::Judgement],
+    format: Format,
+    lang: ReportLang,
+) -> io::Result<()> {
+    use crate::laws::position;
+    if format == Format::Csv {
+        super::games::write_row(&mut &mut *out, &position::CSV_HEADER)?;
+    }
+    for judged in judgements {
+        let mut local = judged.clone();
+        localise_judgement(&mut local, lang);
+        match format {
+            Format::Jsonl => {
+                serde_json::to_writer(&mut *out, &local)?;
+                out.write_all(b"\n")?;
+            }
+            Format::Csv => super::games::write_row(&mut &mut *out, &position::csv_row(&local))?,
+            // `position` offers no page of its own.
+            Format::Text | Format::Html => out.write_all(position_text(judged, lang).as_bytes())?,
+        }
+    }
+    Ok(())
+}
