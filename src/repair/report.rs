@@ -15,11 +15,16 @@
 //! assert!(page.contains("<svg"));
 //! ```
 
+use shakmaty::Position;
+
 use super::reconcile::{Decision, Reconciled};
 use crate::{
     finding::{Finding, Kind},
     i18n::{self, ReportLang},
-    notation::languages::english,
+    notation::{
+        languages::{by_code, english, Language},
+        render::san_in,
+    },
     report::html,
 };
 
@@ -27,7 +32,7 @@ use crate::{
 pub fn text(r: &Reconciled, pgn: &str, lang: ReportLang) -> String {
     let mut s = String::new();
     for d in &r.decisions {
-        s.push_str(&decision_words(d, lang));
+        s.push_str(&decision_words(r, d, lang));
         s.push('\n');
     }
     s.push_str(&i18n::fill(
@@ -43,8 +48,31 @@ pub fn text(r: &Reconciled, pgn: &str, lang: ReportLang) -> String {
     s
 }
 
+/// The piece letters a report in `lang` writes moves with.
+fn letters(lang: ReportLang) -> &'static Language {
+    match lang {
+        ReportLang::En => english(),
+        ReportLang::It => by_code("it").unwrap_or_else(english),
+    }
+}
+
+/// The move read at a decided ply, in the report's letters (`Ag4` in Italian).
+fn move_read(r: &Reconciled, d: &Decision, lang: ReportLang) -> String {
+    let ply = d.ply as usize;
+    match (ply.checked_sub(1), lang) {
+        (Some(before), ReportLang::It) if ply <= r.moves.len() => {
+            let mut pos = r.start.clone();
+            for &m in &r.moves[..before] {
+                pos.play_unchecked(m);
+            }
+            san_in(&pos, r.moves[before], letters(lang))
+        }
+        _ => d.read_as.san.clone(),
+    }
+}
+
 /// One decision in words.
-fn decision_words(d: &Decision, lang: ReportLang) -> String {
+fn decision_words(r: &Reconciled, d: &Decision, lang: ReportLang) -> String {
     let wrote = |w: &Option<String>| {
         w.as_deref().map_or_else(
             || i18n::ui(lang, "reconcile_nothing").to_string(),
@@ -61,7 +89,7 @@ fn decision_words(d: &Decision, lang: ReportLang) -> String {
             ("ply", &d.ply.to_string()),
             ("white", &wrote(&d.white_wrote)),
             ("black", &wrote(&d.black_wrote)),
-            ("move", &d.read_as.san),
+            ("move", &move_read(r, d, lang)),
             ("how", i18n::word(lang, "how", d.how)),
             ("confidence", &format!("{:.2}", d.confidence)),
             ("other", &other),
@@ -92,7 +120,7 @@ pub fn jsonl(r: &Reconciled) -> String {
 /// with a board of the position before it and the move read drawn on it. `place` names the
 /// two copies.
 pub fn html(r: &Reconciled, place: &str, lang: ReportLang) -> String {
-    let findings: Vec<Finding> = r.decisions.iter().map(|d| finding(d, lang)).collect();
+    let findings: Vec<Finding> = r.decisions.iter().map(|d| finding(r, d, lang)).collect();
     let view = html::GameView {
         anchor: "reconciled".to_string(),
         place: place.to_string(),
@@ -100,7 +128,7 @@ pub fn html(r: &Reconciled, place: &str, lang: ReportLang) -> String {
         tags: &r.tags,
         start: Some(&r.start),
         moves: &r.moves,
-        notation: english(),
+        notation: letters(lang),
         findings: &findings,
         result: r.result.as_deref(),
         irregular_from_ply: None,
@@ -113,8 +141,8 @@ pub fn html(r: &Reconciled, place: &str, lang: ReportLang) -> String {
 }
 
 /// A decision as a finding, for the page: the move read is its `read_as`.
-fn finding(d: &Decision, lang: ReportLang) -> Finding {
-    let mut f = Finding::new(Kind::RepairedMove, d.ply, decision_words(d, lang));
+fn finding(r: &Reconciled, d: &Decision, lang: ReportLang) -> Finding {
+    let mut f = Finding::new(Kind::RepairedMove, d.ply, decision_words(r, d, lang));
     f.written = d.white_wrote.clone().or_else(|| d.black_wrote.clone());
     f.move_text = f.written.clone();
     f.read_as = Some(d.read_as.clone());
