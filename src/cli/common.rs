@@ -85,6 +85,15 @@ pub enum ReportLanguage {
     It,
 }
 
+impl From<ReportLanguage> for scoresheet::i18n::ReportLang {
+    fn from(l: ReportLanguage) -> Self {
+        match l {
+            ReportLanguage::En => Self::En,
+            ReportLanguage::It => Self::It,
+        }
+    }
+}
+
 /// The exit status of a run whose reader closed the pipe (`head` has seen enough): the status
 /// a shell reports for a program ended by SIGPIPE (128 + 13), as for any Unix tool, so that a
 /// script never takes it for a bad game (1) or an I/O error (2).

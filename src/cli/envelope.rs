@@ -42,7 +42,7 @@ pub fn run(args: EnvelopeArgs) -> ExitCode {
         EnvelopeFormat::Json => Out::Json,
         EnvelopeFormat::Html => Out::Html,
     };
-    let lang = super::validate::report_lang(args.report_lang);
+    let lang = scoresheet::i18n::ReportLang::from(args.report_lang);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut say = |m: String| eprintln!("scoresheet: {m}");
     match write_envelopes(&mut out, &args.files, format, lang, &mut say)

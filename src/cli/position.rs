@@ -66,7 +66,7 @@ pub fn run(args: PositionArgs) -> ExitCode {
     };
     let judgements: Vec<position::Judgement> =
         fens.par_iter().map(|f| position::judge(f)).collect();
-    let lang = super::validate::report_lang(args.report_lang);
+    let lang = scoresheet::i18n::ReportLang::from(args.report_lang);
     let mut out = io::BufWriter::new(io::stdout().lock());
     if let Err(e) = write_judgements(&mut out, &judgements, format, lang).and_then(|()| out.flush())
     {

@@ -83,7 +83,7 @@ pub fn reconcile_cmd(args: ReconcileArgs) -> ExitCode {
         },
     )
     .pgn;
-    let lang = super::validate::report_lang(args.report_lang);
+    let lang = scoresheet::i18n::ReportLang::from(args.report_lang);
     let report = match args.format {
         ReconcileFormat::Pgn => pgn,
         ReconcileFormat::Jsonl => report::jsonl(&r),

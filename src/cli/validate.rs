@@ -22,14 +22,6 @@ use super::common::{
     ReportLanguage,
 };
 
-/// The language of the report's words.
-pub fn report_lang(l: ReportLanguage) -> ReportLang {
-    match l {
-        ReportLanguage::En => ReportLang::En,
-        ReportLanguage::It => ReportLang::It,
-    }
-}
-
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Illegal {
     /// Standard play: replay of a game stops at its first illegal move.
@@ -261,7 +253,7 @@ pub fn run(args: ValidateArgs) -> ExitCode {
     };
     // The HTML page opens with the summary of the run: its games wait here till the end.
     let format = Format::from(args.format);
-    let lang = report_lang(args.report_lang);
+    let lang = ReportLang::from(args.report_lang);
     let mut frames = Vec::new();
     let (report, page_to): (&mut dyn Write, Option<&mut dyn Write>) = match format {
         Format::Html => (&mut frames, Some(report)),

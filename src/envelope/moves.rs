@@ -19,10 +19,7 @@ pub fn fen(pos: &Chess) -> String {
 
 /// `41.Cxe5` / `41...Cxe5`.
 pub fn label(pos: &Chess, san: &str) -> String {
-    match pos.turn() {
-        Color::White => format!("{}.{san}", pos.fullmoves()),
-        Color::Black => format!("{}...{san}", pos.fullmoves()),
-    }
+    crate::notation::render::numbered(pos, san)
 }
 
 /// A move with its number in each report's notation: English in the English report
@@ -67,10 +64,11 @@ pub fn helpmate_line(p: &Chess, uci: &[String]) -> Option<Msg> {
             .to_move(&pos)
             .ok()?;
         let (e, t) = (san_in(&pos, m, english()), san_in(&pos, m, it));
-        let number = match pos.turn() {
-            Color::White => format!("{}.", pos.fullmoves()),
-            Color::Black if i == 0 => format!("{}...", pos.fullmoves()),
-            Color::Black => String::new(),
+        // Black's number only before the line's first move.
+        let number = if pos.turn() == Color::White || i == 0 {
+            crate::notation::render::numbered(&pos, "")
+        } else {
+            String::new()
         };
         en_line.push(format!("{number}{e}"));
         it_line.push(format!("{number}{t}"));

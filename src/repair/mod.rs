@@ -78,11 +78,7 @@ fn is_white(pos: &Chess) -> bool {
 }
 
 fn number_prefix(pos: &Chess) -> String {
-    if is_white(pos) {
-        format!("{}.", pos.fullmoves())
-    } else {
-        format!("{}...", pos.fullmoves())
-    }
+    crate::notation::render::numbered(pos, "")
 }
 
 fn confidence(margin: f32) -> f32 {
