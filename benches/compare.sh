@@ -42,10 +42,10 @@ if [ $# -eq 0 ]; then
     set -- "$input"
 fi
 
-echo "building scoresheet and the baseline (release)..." >&2
-cargo build --release --quiet
+echo "building scoresheet (the dist profile) and the baseline (release)..." >&2
+cargo build --profile dist --quiet
 (cd benches/baseline && cargo build --release --quiet)
-scoresheet=target/release/scoresheet
+scoresheet=target/dist/scoresheet
 baseline=benches/baseline/target/release/pgn-reader-baseline
 
 bytes=0
