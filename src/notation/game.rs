@@ -9,7 +9,7 @@
 
 use super::{
     movetext::{lex, Token, TokenKind},
-    tags::{is_column_heads, scoresheet_header, tag_pairs},
+    tags::{is_column_heads, scoresheet_header, tag_pair},
 };
 
 #[derive(Debug, Clone, Default)]
@@ -63,10 +63,13 @@ pub fn parse_game(text: &str) -> ParsedGame {
             continue;
         }
         if trimmed.starts_with('[') {
-            if let Ok((_, pairs)) = tag_pairs(trimmed) {
+            // As `tag_pairs`, each pair stored as it is read (no list of them per line).
+            if let Ok((mut rest, (k, v))) = tag_pair(trimmed) {
                 // A repeated tag keeps its place and takes the later value.
-                for (k, v) in pairs {
+                game.set_owned_tag(k, v);
+                while let Ok((r, (k, v))) = tag_pair(rest) {
                     game.set_owned_tag(k, v);
+                    rest = r;
                 }
                 pos += line.len();
                 continue;
