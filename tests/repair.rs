@@ -205,23 +205,26 @@ fn damaged_single_copies_are_recovered() {
     assert!(reported * 100 >= failing * 75, "{reported}/{failing}");
 }
 
-/// Writes corpora/repair/single.jsonl and corpora/reconcile/pairs.jsonl from the games of the
-/// shared archives (run by hand: `cargo test --release --test repair -- --ignored`).
-#[test]
-#[ignore]
-fn write_corpus() {
+/// Games of the shared archives for a corpus: every third file from `first`, the games whose
+/// index is `residue` modulo `modulus`, from the start position, 20 to 200 plies. `None` when
+/// the archives are absent.
+fn archive_games(
+    first: usize,
+    modulus: usize,
+    residue: usize,
+) -> Option<Vec<(String, Vec<shakmaty::Move>)>> {
     let dir = repo().join("../shared/corpora/pgnmentor-players");
     let Ok(entries) = std::fs::read_dir(&dir) else {
         println!("skipped: {} is absent", dir.display());
-        return;
+        return None;
     };
     let mut files: Vec<_> = entries.flatten().map(|e| e.path()).collect();
     files.sort();
     let mut games = Vec::new();
-    for path in files.iter().step_by(3) {
+    for path in files.iter().skip(first).step_by(3) {
         let bytes = std::fs::read(path).unwrap();
         for (i, g) in GameSplitter::new(&bytes[..]).enumerate() {
-            if i % 211 != 7 {
+            if i % modulus != residue {
                 continue;
             }
             let g = g.unwrap();
@@ -241,6 +244,17 @@ fn write_corpus() {
             ));
         }
     }
+    Some(games)
+}
+
+/// Writes corpora/repair/single.jsonl and corpora/reconcile/pairs.jsonl from the games of the
+/// shared archives (run by hand: `cargo test --release --test repair -- --ignored write_corpus`).
+#[test]
+#[ignore]
+fn write_corpus() {
+    let Some(mut games) = archive_games(0, 211, 7) else {
+        return;
+    };
     games.truncate(300);
     let styles = [
         scoresheets::Style::ItalianSan,
@@ -272,5 +286,36 @@ fn write_corpus() {
     std::fs::create_dir_all(repo().join("corpora/reconcile")).unwrap();
     std::fs::write(repo().join("corpora/repair/single.jsonl"), single).unwrap();
     std::fs::write(repo().join("corpora/reconcile/pairs.jsonl"), pairs).unwrap();
+    println!("{} games written", games.len());
+}
+
+/// Writes corpora/repair/holdout.jsonl: single copies of other games (other files of the shared
+/// archives, other game indexes) damaged with another seed, so that what is tuned on
+/// single.jsonl is measured on sheets it was not tuned on (run by hand:
+/// `cargo test --release --test repair -- --ignored write_holdout`).
+#[test]
+#[ignore]
+fn write_holdout() {
+    let Some(mut games) = archive_games(1, 197, 53) else {
+        return;
+    };
+    games.truncate(150);
+    let styles = [
+        scoresheets::Style::ItalianSan,
+        scoresheets::Style::ItalianLong,
+        scoresheets::Style::EnglishSan,
+    ];
+    let mut out = String::new();
+    for (k, (id, moves)) in games.iter().enumerate() {
+        let style = styles[k % 3];
+        let mut rng = scoresheets::Rng(0x2545_f491_4f6c_dd1d ^ (k as u64 + 7).wrapping_mul(0x9e37));
+        let s = scoresheets::scoresheet(&Chess::default(), moves, style, &mut rng, 30);
+        out.push_str(
+            &json!({"id": id, "style": style.name(), "slips": s.slips, "truth": scoresheets::ucis(moves), "text": s.text})
+                .to_string(),
+        );
+        out.push('\n');
+    }
+    std::fs::write(repo().join("corpora/repair/holdout.jsonl"), out).unwrap();
     println!("{} games written", games.len());
 }
