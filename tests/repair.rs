@@ -319,3 +319,102 @@ fn write_holdout() {
     std::fs::write(repo().join("corpora/repair/holdout.jsonl"), out).unwrap();
     println!("{} games written", games.len());
 }
+
+/// Why each game of a corpus is not recovered (run by hand: `REPAIR_CORPUS=holdout cargo test
+/// --release --test repair -- --ignored --nocapture classify_losses`): its slips, whether the
+/// sheet replays as written, the first ply where the reading leaves the truth (chosen and
+/// true move), and the cost of the reading found against the cost of the truth's reading, so
+/// that a search that pruned the truth (truth cheaper) is told from a model that prices it
+/// dearer, and an even choice (equal costs) from both.
+#[test]
+#[ignore]
+fn classify_losses() {
+    use scoresheet::notation::{game::parse_game, languages::by_code};
+    use scoresheet::repair::{
+        repair_sheet,
+        search::{reading_of, Limits},
+        sheet::Sheet,
+    };
+    use scoresheet::replay::render::san_plain;
+    use shakmaty::Position;
+    let name = std::env::var("REPAIR_CORPUS").unwrap_or_else(|_| "single".into());
+    let rows = corpus(&format!("corpora/repair/{name}.jsonl"));
+    let en = scoresheet::notation::languages::english();
+    let (mut whole, mut spent) = (0, std::time::Duration::ZERO);
+    for row in &rows {
+        let text = row["text"].as_str().unwrap();
+        let truth = row["truth"].as_str().unwrap();
+        let started = std::time::Instant::now();
+        let c = convert_repaired_text(text, &ConvertOptions::default());
+        spent += started.elapsed();
+        if truth_of(&c.record) == truth {
+            whole += 1;
+            continue;
+        }
+        let plain = scoresheet::replay::validate_text(text, &Options::default());
+        let legal = !plain.findings.iter().any(|f| f.kind.is_move_error());
+        let lang = by_code(&plain.lang).unwrap_or(en);
+        let sheet = Sheet::from_movetext(text, parse_game(text).movetext_start);
+        let start = Chess::default();
+        // The truth as moves.
+        let mut pos = start.clone();
+        let mut truth_moves = Vec::new();
+        for u in truth.split(' ') {
+            let m = u
+                .parse::<shakmaty::uci::UciMove>()
+                .unwrap()
+                .to_move(&pos)
+                .unwrap();
+            truth_moves.push(m);
+            pos.play_unchecked(m);
+        }
+        let found = repair_sheet(&start, &sheet, lang);
+        let wide = Limits {
+            base_cost: 1000.0,
+            margin: 1000.0,
+            ..Limits::default()
+        };
+        let truth_cost = reading_of(&start, &[&sheet], &[lang, lang], &wide, &truth_moves)
+            .map(|f| f.cost);
+        let got = found
+            .as_ref()
+            .map(|r| r.found.moves.clone())
+            .unwrap_or_else(|| c.record.mainline.clone());
+        let differ = got
+            .iter()
+            .zip(&truth_moves)
+            .position(|(a, b)| a != b)
+            .unwrap_or(got.len().min(truth_moves.len()));
+        let mut pos = start.clone();
+        for m in truth_moves.iter().take(differ) {
+            pos.play_unchecked(*m);
+        }
+        let show = |m: Option<&shakmaty::Move>| {
+            m.map_or("-".to_string(), |&m| san_plain(&pos, m, en))
+        };
+        println!(
+            "{}\t{}\t{}\tlegal_as_written={legal}\tfirst_diff_ply={}\tchosen={}\ttruth={}\tfound_cost={:?}\ttruth_cost={:?}\tlen {}/{}\trewrite_ok={}",
+            row["id"],
+            row["style"],
+            row["slips"],
+            differ + 1,
+            show(got.get(differ)),
+            show(truth_moves.get(differ)),
+            found.as_ref().map(|r| r.found.cost),
+            truth_cost,
+            got.len(),
+            truth_moves.len(),
+            found.as_ref().is_some_and(|r| r.found.moves == c.record.mainline),
+        );
+    }
+    {
+        use scoresheet::repair::search::{DBG_CALLS, DBG_RANKS, DBG_STEPS};
+        use std::sync::atomic::Ordering::Relaxed;
+        println!("DBG calls {} steps {} ranks {}", DBG_CALLS.load(Relaxed), DBG_STEPS.load(Relaxed), DBG_RANKS.load(Relaxed));
+    }
+    println!(
+        "{name}: {whole}/{} recovered whole, convert --repair {:.1} ms a game",
+        rows.len(),
+        spent.as_secs_f64() * 1000.0 / rows.len() as f64
+    );
+}
