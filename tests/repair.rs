@@ -407,11 +407,6 @@ fn classify_losses() {
             found.as_ref().is_some_and(|r| r.found.moves == c.record.mainline),
         );
     }
-    {
-        use scoresheet::repair::search::{DBG_CALLS, DBG_RANKS, DBG_STEPS};
-        use std::sync::atomic::Ordering::Relaxed;
-        println!("DBG calls {} steps {} ranks {}", DBG_CALLS.load(Relaxed), DBG_STEPS.load(Relaxed), DBG_RANKS.load(Relaxed));
-    }
     println!(
         "{name}: {whole}/{} recovered whole, convert --repair {:.1} ms a game",
         rows.len(),

@@ -186,10 +186,11 @@ fn sources<'s>(sheet: &'s Sheet, at: Cursor) -> Vec<Source<'s>> {
 /// number, and whether Black is to move).
 fn number_cost(sheet: &Sheet, at: Cursor, number: (u32, bool)) -> f32 {
     match sheet.number_before(at) {
-        Some((n, black)) if (n, black) != number && !(black && !number.1 && n == number.0) => {
-            NUMBER_MISMATCH
-        }
-        _ => 0.0,
+        // `12...` before White's twelfth (a stray dot), or `12.` before Black's twelfth:
+        // White's box of that move left empty, which the gap has paid for.
+        Some((n, _)) if n == number.0 => 0.0,
+        Some(_) => NUMBER_MISMATCH,
+        None => 0.0,
     }
 }
 
@@ -327,7 +328,12 @@ struct State {
     at: [Cursor; MAX_COPIES],
     cost: f32,
     node: Option<usize>,
+    /// Plies since the reading last shifted the sheet (a move left out, a word set aside).
+    since_shift: u8,
 }
+
+/// For this many plies after a shift, a state has places of the beam of its own.
+const SHIFT_MEMORY: u8 = 12;
 
 /// A successor not yet kept: its parent in the beam, its move and readings.
 struct Step {
@@ -395,9 +401,6 @@ fn trailing_cost(sheet: &Sheet, at: Cursor) -> Option<f32> {
     sheet.done(at).then_some(cost)
 }
 
-pub static DBG_CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static DBG_STEPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static DBG_RANKS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 /// Plies of written text read ahead to rank the moves that may fill a gap.
 const LOOKAHEAD_PLIES: usize = 10;
 /// At most this many states of the beam, no dearer than the cheapest by more than
@@ -426,7 +429,6 @@ fn read_one(sheet: &Sheet, lang: &Language, pos: &Chess, at: Cursor) -> Option<(
             }
         }
     }
-    DBG_STEPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let srcs = sources(sheet, at);
     let mut best: Option<(f32, Move, Cursor)> = None;
     for cand in candidates(pos, lang) {
@@ -524,8 +526,6 @@ fn rank_gap_fillers(
             .iter()
             .map(|&i| (&next[i].state.pos, next[i].state.at[0]))
             .collect();
-        DBG_RANKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        DBG_CALLS.fetch_add(starts.len() as u64, std::sync::atomic::Ordering::Relaxed);
         let ahead = read_ahead(sheet, lang, &starts);
         let least = ahead.iter().copied().fold(f32::INFINITY, f32::min);
         for (&i, a) in fillers.iter().zip(ahead) {
@@ -591,6 +591,7 @@ fn search_along(
         at,
         cost: 0.0,
         node: None,
+        since_shift: SHIFT_MEMORY,
     }];
     let mut nodes: Vec<Node> = Vec::new();
     let mut finished: Option<(f32, Option<usize>, Vec<Option<Cursor>>)> = None;
@@ -721,12 +722,21 @@ fn search_along(
                             continue;
                         }
                     }
+                    let shifted = readings
+                        .iter()
+                        .flatten()
+                        .any(|r| r.text.is_none() || r.set_aside.is_some());
                     let step = Step {
                         state: State {
                             pos: after.clone(),
                             at,
                             cost,
                             node: None,
+                            since_shift: if shifted {
+                                0
+                            } else {
+                                st.since_shift.saturating_add(1).min(SHIFT_MEMORY)
+                            },
                         },
                         parent,
                         mv: cand.mv,
@@ -764,14 +774,17 @@ fn search_along(
         next.sort_by(|a, b| a.rank.total_cmp(&b.rank));
         // A few states for each place in the text: the readings that shift the sheet by a
         // ply (a move left out, a word set aside) start dearer than the many readings that
-        // do not, and must not all be crowded out before the text proves them right.
-        let mut per_place: HashMap<[Cursor; MAX_COPIES], usize> = HashMap::new();
+        // do not, and must not all be crowded out before the text proves them right, at the
+        // place of the shift nor at the next few (hence places of their own there).
+        let mut per_place: HashMap<([Cursor; MAX_COPIES], bool), usize> = HashMap::new();
         let mut kept = Vec::with_capacity(limits.beam);
         for step in next {
             if kept.len() >= limits.beam || step.rank > best + limits.margin {
                 break;
             }
-            let count = per_place.entry(step.state.at).or_insert(0);
+            let count = per_place
+                .entry((step.state.at, step.state.since_shift < SHIFT_MEMORY))
+                .or_insert(0);
             if *count >= limits.per_place {
                 continue;
             }
