@@ -127,6 +127,15 @@ pub fn candidates(pos: &Chess, lang: &Language) -> Vec<Candidate> {
                     }
                 }
             }
+            let mut after = pos.clone();
+            after.play_unchecked(mv);
+            if after.is_check() {
+                // The check mark a writer may add: a `+` where there is no check is evidence
+                // against the reading (see `slips::MARK_MISFIT`).
+                for (f, _) in &mut forms {
+                    f.push('+');
+                }
+            }
             Candidate { mv, forms }
         })
         .collect()
