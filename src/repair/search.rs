@@ -49,6 +49,8 @@ pub const RUN_TOGETHER: f32 = 0.3;
 pub const NUMBER_MISMATCH: f32 = 0.6;
 /// A reading dearer than this is no reading: the move is left out or the word stray.
 pub const MAX_READ: f32 = 2.6;
+/// How much less a capture costs than a quiet move as the move a copy left out.
+pub const GAP_CAPTURE: f32 = 0.1;
 /// A copy's text that some legal move reads for less than this is that move: no move was
 /// left out of the copy here.
 pub const GAP_EVIDENCE: f32 = 0.5;
@@ -684,8 +686,11 @@ fn search_along(
                     let o = &mut options[k];
                     let cheap = o.iter().any(|r| r.cost < 0.5);
                     if !cheap && (gap[k] || n > 1) {
+                        // Of the moves that fill a gap alike, a capture is likelier than a
+                        // quiet move (players capture more often than the legal moves do).
+                        let prior = if cand.mv.is_capture() { GAP_CAPTURE } else { 0.0 };
                         o.push(Reading {
-                            cost: if s.done(c) { LEFT_OUT * 1.5 } else { LEFT_OUT },
+                            cost: if s.done(c) { LEFT_OUT * 1.5 } else { LEFT_OUT } - prior,
                             slip: 0.0,
                             text: None,
                             set_aside: None,
