@@ -33,6 +33,15 @@ impl ParsedGame {
             .map(|(_, v)| v.as_str())
     }
 
+    /// [`Self::set_tag`] with a name already owned (a PGN tag pair's): no second copy of it.
+    fn set_owned_tag(&mut self, name: String, value: String) {
+        if let Some(slot) = self.tags.iter_mut().find(|(k, _)| *k == name) {
+            slot.1 = value;
+        } else {
+            self.tags.push((name, value));
+        }
+    }
+
     fn set_tag(&mut self, name: &str, value: String) {
         if let Some(slot) = self.tags.iter_mut().find(|(k, _)| k == name) {
             slot.1 = value;
@@ -57,7 +66,7 @@ pub fn parse_game(text: &str) -> ParsedGame {
             if let Ok((_, pairs)) = tag_pairs(trimmed) {
                 // A repeated tag keeps its place and takes the later value.
                 for (k, v) in pairs {
-                    game.set_tag(&k, v);
+                    game.set_owned_tag(k, v);
                 }
                 pos += line.len();
                 continue;
@@ -80,22 +89,29 @@ pub fn parse_game(text: &str) -> ParsedGame {
     // taken as tags and blanked, keeping every byte offset.
     // Text inside a comment is never a header: comments are followed from the start of the
     // movetext, only as far as a line that could be one.
+    // Only the lines with a `:` or `=` can be headers: found with one search of the whole
+    // movetext, each line looked at once, in order.
     let mut blanked: Option<String> = None;
-    let mut line_start = 0;
     let mut comments = CommentState::default();
-    for line in movetext.split_inclusive('\n') {
-        if line.contains(':') || line.contains('=') {
-            comments.advance_to(movetext.as_bytes(), line_start);
-            if !comments.in_brace {
-                if let Some((tag, value)) = scoresheet_header(line) {
-                    game.set_tag(tag, value);
-                    let b = blanked.get_or_insert_with(|| movetext.to_string());
-                    let end = line_start + line.trim_end_matches(['\n', '\r']).len();
-                    b.replace_range(line_start..end, &" ".repeat(end - line_start));
-                }
+    let bytes = movetext.as_bytes();
+    let mut next_line = 0;
+    for hit in memchr::memchr2_iter(b':', b'=', bytes) {
+        if hit < next_line {
+            continue;
+        }
+        let line_start = memchr::memrchr(b'\n', &bytes[..hit]).map_or(0, |i| i + 1);
+        let line_end = memchr::memchr(b'\n', &bytes[hit..]).map_or(bytes.len(), |i| hit + i + 1);
+        next_line = line_end;
+        let line = &movetext[line_start..line_end];
+        comments.advance_to(bytes, line_start);
+        if !comments.in_brace {
+            if let Some((tag, value)) = scoresheet_header(line) {
+                game.set_tag(tag, value);
+                let b = blanked.get_or_insert_with(|| movetext.to_string());
+                let end = line_start + line.trim_end_matches(['\n', '\r']).len();
+                b.replace_range(line_start..end, &" ".repeat(end - line_start));
             }
         }
-        line_start += line.len();
     }
     let mut tokens = lex(blanked.as_deref().unwrap_or(movetext));
     for t in &mut tokens {

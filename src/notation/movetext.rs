@@ -212,7 +212,21 @@ pub fn lex(text: &str) -> Vec<Token> {
     let mut pos = 0usize;
     let len = text.len();
     let mut at_line_start = true;
+    let bytes = text.as_bytes();
     while pos < len {
+        // White space between words, the most common byte here, without decoding it.
+        match bytes[pos] {
+            b'\n' => {
+                at_line_start = true;
+                pos += 1;
+                continue;
+            }
+            b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
+                pos += 1;
+                continue;
+            }
+            _ => {}
+        }
         let rest = &text[pos..];
         let c = rest.chars().next().unwrap_or(' ');
         if c == '\n' {
@@ -247,19 +261,22 @@ pub fn lex(text: &str) -> Vec<Token> {
             }
             continue;
         }
-        if let Ok((r, _)) = line_comment(rest) {
-            let end = len - r.len();
-            push(&mut tokens, TokenKind::Comment, pos, end);
-            pos = end;
-            continue;
-        }
-        if let Ok((r, ())) = draw_offer(rest) {
-            let end = len - r.len();
-            push(&mut tokens, TokenKind::DrawOffer, pos, end);
-            pos = end;
-            continue;
+        // Each rule below starts with its own character: asked only where it can match.
+        if c == ';' {
+            if let Ok((r, _)) = line_comment(rest) {
+                let end = len - r.len();
+                push(&mut tokens, TokenKind::Comment, pos, end);
+                pos = end;
+                continue;
+            }
         }
         if c == '(' {
+            if let Ok((r, ())) = draw_offer(rest) {
+                let end = len - r.len();
+                push(&mut tokens, TokenKind::DrawOffer, pos, end);
+                pos = end;
+                continue;
+            }
             push(&mut tokens, TokenKind::VariationStart, pos, pos + 1);
             pos += 1;
             continue;
@@ -269,11 +286,13 @@ pub fn lex(text: &str) -> Vec<Token> {
             pos += 1;
             continue;
         }
-        if let Ok((r, n)) = nag(rest) {
-            let end = len - r.len();
-            push(&mut tokens, TokenKind::Nag(n), pos, end);
-            pos = end;
-            continue;
+        if c == '$' {
+            if let Ok((r, n)) = nag(rest) {
+                let end = len - r.len();
+                push(&mut tokens, TokenKind::Nag(n), pos, end);
+                pos = end;
+                continue;
+            }
         }
         let may_be_mark =
             matches!(c, 'e' | 'i') && matches!(rest.as_bytes().get(1), Some(b'.' | b'p'));
@@ -295,7 +314,6 @@ pub fn lex(text: &str) -> Vec<Token> {
         }
         // A word: up to the next delimiter, keeping an attached `(Q)` promotion.
         let mut end = pos;
-        let bytes = text.as_bytes();
         while end < len {
             let b = bytes[end];
             // Most words are ASCII letters and digits: no decoding, no special case.

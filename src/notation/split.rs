@@ -78,8 +78,10 @@ pub struct GameSplitter<R> {
     has_content: bool,
     saw_result: bool,
     saw_blank: bool,
-    /// Tag names seen in the current game's tag section: a repeated one opens a new game.
-    tag_names: Vec<Vec<u8>>,
+    /// Tag names seen in the current game's tag section, one after another (a repeated one
+    /// opens a new game), and where each ends: no allocation per tag line.
+    tag_names: Vec<u8>,
+    tag_name_ends: Vec<usize>,
     done: bool,
 }
 
@@ -100,6 +102,7 @@ impl<R: BufRead> GameSplitter<R> {
             saw_result: false,
             saw_blank: false,
             tag_names: Vec::new(),
+            tag_name_ends: Vec::new(),
             done: false,
         }
     }
@@ -147,26 +150,74 @@ impl<R: BufRead> GameSplitter<R> {
         self.saw_result = false;
         self.saw_blank = false;
         self.tag_names.clear();
+        self.tag_name_ends.clear();
     }
 
     /// Record a tag line's name; true when the current game already has that tag.
     fn repeated_tag(&mut self, line: &[u8]) -> bool {
         let start = line.iter().position(|&b| b == b'[').map_or(0, |i| i + 1);
-        let name: Vec<u8> = line[start..]
+        let after = &line[start..];
+        let from = after
             .iter()
-            .skip_while(|b| b.is_ascii_whitespace())
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(after.len());
+        let len = after[from..]
+            .iter()
             .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
-            .copied()
-            .collect();
-        if self.tag_names.contains(&name) {
-            return true;
+            .count();
+        let name = &after[from..from + len];
+        let mut begin = 0;
+        for &end in &self.tag_name_ends {
+            if &self.tag_names[begin..end] == name {
+                return true;
+            }
+            begin = end;
         }
-        self.tag_names.push(name);
+        self.tag_names.extend_from_slice(name);
+        self.tag_name_ends.push(self.tag_names.len());
         false
     }
 
     fn take_game(&mut self) -> RawGame {
-        std::mem::take(&mut self.current)
+        // The next game is likely about as long as this one: room for it at once rather than
+        // a dozen doublings from nothing.
+        let room = self.current.bytes.len().clamp(256, 1 << 16);
+        std::mem::replace(
+            &mut self.current,
+            RawGame {
+                bytes: Vec::with_capacity(room),
+                ..RawGame::default()
+            },
+        )
+    }
+
+    /// [`BufRead::read_until`] a line feed, with `memchr`'s search of the buffer.
+    fn read_line(&mut self) -> io::Result<usize> {
+        let mut read = 0;
+        loop {
+            let (done, used) = {
+                let available = match self.reader.fill_buf() {
+                    Ok(bytes) => bytes,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(e),
+                };
+                match memchr::memchr(b'\n', available) {
+                    Some(i) => {
+                        self.line.extend_from_slice(&available[..=i]);
+                        (true, i + 1)
+                    }
+                    None => {
+                        self.line.extend_from_slice(available);
+                        (available.is_empty(), available.len())
+                    }
+                }
+            };
+            self.reader.consume(used);
+            read += used;
+            if done {
+                return Ok(read);
+            }
+        }
     }
 
     /// Scan a movetext line for comments, variation depth, content and results.
@@ -256,7 +307,7 @@ fn starts_numbering(line: &[u8]) -> bool {
 
 /// A scoresheet header line that opens a game (any header but the result).
 fn opening_header(line: &[u8]) -> Option<bool> {
-    if line.len() > 200 || !line.contains(&b':') && !line.contains(&b'=') {
+    if line.len() > 200 || memchr::memchr2(b':', b'=', line).is_none() {
         return None;
     }
     let text = String::from_utf8_lossy(line);
@@ -279,7 +330,7 @@ impl<R: BufRead> Iterator for GameSplitter<R> {
             }
             if !self.pending_line {
                 self.line.clear();
-                match self.reader.read_until(b'\n', &mut self.line) {
+                match self.read_line() {
                     Ok(0) => {
                         self.done = true;
                         return if self.state == State::Between {

@@ -92,8 +92,11 @@ fn confidence(margin: f32) -> f32 {
 }
 
 fn slip_reason(written: &str, form: &str, kind: Form) -> &'static str {
-    if kind == Form::English {
-        return "other_language_letter";
+    match kind {
+        Form::English => return "other_language_letter",
+        Form::Pieces => return "capture_by_pieces",
+        Form::Undisambiguated => return "origin_left_out",
+        _ => {}
     }
     slips::slips().explain(written, form).1
 }
@@ -113,6 +116,9 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
                     b
                 }
             }
+            // Real sheets with many slips: a wider beam and a higher bound, asked only when
+            // both narrower searches found nothing.
+            (None, None) => search(start, &[sheet], lang, &Limits::wide())?,
             (a, b) => a.or(b)?,
         },
     };
@@ -154,7 +160,10 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
                     alternatives: Vec::new(),
                 });
             }
-            Some((from, len)) if r.slip >= AS_WRITTEN || r.form == Form::English => {
+            Some((from, len))
+                if r.slip >= AS_WRITTEN
+                    || matches!(r.form, Form::English | Form::Pieces | Form::Undisambiguated) =>
+            {
                 let Some(w) = sheet.word(from) else { continue };
                 let written = w.text(from.at as usize, (from.at + len) as usize);
                 let ranked = rank_readings(&ply.before, lang, sheet, (from, len));
@@ -401,6 +410,8 @@ fn reason_words(reason: &str) -> &'static str {
         "lost_character" => "a character left out",
         "other_character" => "another character",
         "other_language_letter" => "a piece letter of another language",
+        "capture_by_pieces" => "a capture named by the pieces",
+        "origin_left_out" => "the origin left out where two pieces can move",
         "left_out" => "a move left out of the sheet",
         "written_twice" => "a move written twice",
         "stray_word" => "a word that is no move",

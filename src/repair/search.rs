@@ -64,8 +64,14 @@ pub enum Form {
     Long,
     /// SAN with English piece letters in a game of another language.
     English,
-    /// A pawn capture by its files alone (`ed`).
+    /// A pawn capture by its files alone (`ed`, `exd`).
     Files,
+    /// A capture named by the pieces (`QxQ`, `exN`, `PxP`, `QxNd5`) or by the piece and the
+    /// file (`Bxf`): club players' shorthand, read but reported, as no rule of the Laws has it.
+    Pieces,
+    /// The piece's origin left out where two pieces could make the move (`Nd2` for `Nbd2`):
+    /// the Laws' notation fails there (Appendix C.9), the rest of the game decides.
+    Undisambiguated,
 }
 
 impl Form {
@@ -75,6 +81,8 @@ impl Form {
             Form::Long => 0.05,
             Form::English => 0.3,
             Form::Files => 0.15,
+            Form::Pieces => 0.3,
+            Form::Undisambiguated => 0.3,
         }
     }
 }
@@ -116,8 +124,13 @@ pub fn candidates(pos: &Chess, lang: &Language) -> Vec<Candidate> {
                 if mv.role() == Role::Pawn && mv.is_capture() {
                     if let Some(from) = mv.from() {
                         forms.push((vec![from.file().char(), mv.to().file().char()], Form::Files));
+                        forms.push((
+                            vec![from.file().char(), 'x', mv.to().file().char()],
+                            Form::Files,
+                        ));
                     }
                 }
+                forms.extend(shorthand(pos, mv, lang));
             }
             if lang.code != "en" && mv.role() != Role::Pawn && !matches!(mv, Move::Castle { .. }) {
                 // The same SAN with the English letter in front.
@@ -141,6 +154,72 @@ pub fn candidates(pos: &Chess, lang: &Language) -> Vec<Candidate> {
             Candidate { mv, forms }
         })
         .collect()
+}
+
+/// The ways of writing `mv` that real scoresheets have beside SAN and long algebraic: the
+/// origin written though only one piece can make the move (`Tab1`, as the Laws allow), the
+/// origin left out though two can (`Cd2`), a capture named by the pieces (`DxD`, `exC`,
+/// `PxP`, `DxCd5`) or by the piece and the file (`Axf`).
+fn shorthand(pos: &Chess, mv: Move, lang: &Language) -> Vec<(Vec<char>, Form)> {
+    let mut out = Vec::new();
+    let San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = San::from_move(pos, mv)
+    else {
+        return out;
+    };
+    let Some(from) = mv.from() else {
+        return out;
+    };
+    let x = if capture { "x" } else { "" };
+    let promo = promotion.map_or("", |p| lang.letter(p));
+    let piece = if role == Role::Pawn {
+        ""
+    } else {
+        lang.letter(role)
+    };
+    let mut push = |text: String, form: Form| out.push((text.chars().collect(), form));
+    if role != Role::Pawn {
+        if file.is_none() {
+            push(
+                format!("{piece}{}{x}{to}{promo}", from.file().char()),
+                Form::San,
+            );
+        }
+        if rank.is_none() {
+            push(
+                format!("{piece}{}{x}{to}{promo}", from.rank().char()),
+                Form::San,
+            );
+        }
+        if file.is_some() || rank.is_some() {
+            push(format!("{piece}{x}{to}{promo}"), Form::Undisambiguated);
+        }
+    }
+    if let Some(taken) = mv.capture() {
+        let taken = match taken {
+            Role::Pawn => "P",
+            r => lang.letter(r),
+        };
+        let movers: Vec<String> = if role == Role::Pawn {
+            vec![from.file().char().to_string(), "P".to_string()]
+        } else {
+            vec![piece.to_string()]
+        };
+        for m in &movers {
+            push(format!("{m}x{taken}"), Form::Pieces);
+            push(format!("{m}x{taken}{to}"), Form::Pieces);
+        }
+        if role != Role::Pawn {
+            push(format!("{piece}x{}", to.file().char()), Form::Pieces);
+        }
+    }
+    out
 }
 
 /// How one copy reads one ply.
@@ -289,6 +368,20 @@ impl Limits {
             per_place: 4,
             margin: 3.0,
             ..Limits::default()
+        }
+    }
+}
+
+impl Limits {
+    /// Many states and a high bound: for real sheets with a slip every few moves, which the
+    /// default limits cannot read through.
+    pub fn wide() -> Limits {
+        Limits {
+            beam: 128,
+            per_place: 12,
+            margin: 6.0,
+            base_cost: 6.0,
+            cost_per_word: 0.3,
         }
     }
 }

@@ -169,7 +169,10 @@ fn read(
     record.lang = lang.code.clone();
     record.lang_candidates = candidates;
     record.plies = outcome.plies;
-    record.final_fen = Fen::from_position(&outcome.final_pos, EnPassantMode::Legal).to_string();
+    // Appended straight to a string: through `Display` each character is a formatter call.
+    record.final_fen = String::with_capacity(96);
+    Fen::from_position(&outcome.final_pos, EnPassantMode::Legal)
+        .append_to_string(&mut record.final_fen);
     record.result = outcome.result.map(GameResult::as_str);
     record.irregular_from_ply = outcome.irregular_from;
     record.findings.extend(outcome.findings);
