@@ -374,8 +374,8 @@ fn classify_losses() {
             margin: 1000.0,
             ..Limits::default()
         };
-        let truth_cost = reading_of(&start, &[&sheet], &[lang, lang], &wide, &truth_moves)
-            .map(|f| f.cost);
+        let truth_cost =
+            reading_of(&start, &[&sheet], &[lang, lang], &wide, &truth_moves).map(|f| f.cost);
         let got = found
             .as_ref()
             .map(|r| r.found.moves.clone())
@@ -389,9 +389,8 @@ fn classify_losses() {
         for m in truth_moves.iter().take(differ) {
             pos.play_unchecked(*m);
         }
-        let show = |m: Option<&shakmaty::Move>| {
-            m.map_or("-".to_string(), |&m| san_plain(&pos, m, en))
-        };
+        let show =
+            |m: Option<&shakmaty::Move>| m.map_or("-".to_string(), |&m| san_plain(&pos, m, en));
         println!(
             "{}\t{}\t{}\tlegal_as_written={legal}\tfirst_diff_ply={}\tchosen={}\ttruth={}\tfound_cost={:?}\ttruth_cost={:?}\tlen {}/{}\trewrite_ok={}",
             row["id"],

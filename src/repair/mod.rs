@@ -91,10 +91,13 @@ fn confidence(margin: f32) -> f32 {
     (c * 100.0).round() / 100.0
 }
 
+/// The reason of a reading of the writer's own shorthand rather than of a slip.
+const SHORTHAND: &str = "capture_by_pieces";
+
 fn slip_reason(written: &str, form: &str, kind: Form) -> &'static str {
     match kind {
         Form::English => return "other_language_letter",
-        Form::Pieces => return "capture_by_pieces",
+        Form::Pieces => return SHORTHAND,
         Form::Undisambiguated => return "origin_left_out",
         _ => {}
     }
@@ -441,14 +444,25 @@ pub fn findings(rep: &Repaired, text: &str, first_line: u64) -> Vec<Finding> {
                 (Some(w), None) => format!("\"{w}\" left out ({})", reason_words(r.reason)),
                 (None, None) => "a repair".to_string(),
             };
-            let mut f = Finding::new(Kind::RepairedMove, r.ply, message);
+            // A capture named by the pieces (`DxD`) is the writer's notation read as it is,
+            // not a slip put right: a notation finding, with the same evidence.
+            let kind = if r.reason == SHORTHAND {
+                Kind::Notation
+            } else {
+                Kind::RepairedMove
+            };
+            let mut f = Finding::new(kind, r.ply, message);
             f.move_text = r
                 .written
                 .as_ref()
                 .map(|w| format!("{}{w}", number_prefix(&r.before)));
             (f.line, f.column) = at.locate(r.at);
             f.reason = Some(r.reason);
-            f.article = Some("8.1.1");
+            f.article = Some(if kind == Kind::Notation {
+                crate::finding::default_article(kind, Some(r.reason))
+            } else {
+                "8.1.1"
+            });
             f.written = r.written.clone();
             f.read_as = read;
             f.confidence = Some(r.confidence);
@@ -487,7 +501,12 @@ pub fn validate_repaired(raw: &RawGame, file: &str, opts: &Options) -> GameRecor
             continue;
         }
         let mut added = findings(&rep, &text, raw.line.max(1));
-        again.repaired = Some(rep.repairs.iter().filter(|r| r.mv.is_some()).count() as u32);
+        again.repaired = Some(
+            rep.repairs
+                .iter()
+                .filter(|r| r.mv.is_some() && r.reason != SHORTHAND)
+                .count() as u32,
+        );
         again.lang_candidates = rec.lang_candidates.clone();
         again.findings.append(&mut added);
         again.findings.sort_by_key(|f| f.ply);
@@ -522,7 +541,12 @@ pub fn convert_repaired(raw: &RawGame, file: &str, opts: &ConvertOptions) -> Con
             continue;
         }
         let mut added = findings(&rep, &text, raw.line.max(1));
-        again.record.repaired = Some(added.iter().filter(|f| f.read_as.is_some()).count() as u32);
+        again.record.repaired = Some(
+            added
+                .iter()
+                .filter(|f| f.read_as.is_some() && f.kind == Kind::RepairedMove)
+                .count() as u32,
+        );
         again.record.findings.append(&mut added);
         return again;
     }
