@@ -91,6 +91,10 @@ fn confidence(margin: f32) -> f32 {
     (c * 100.0).round() / 100.0
 }
 
+/// A reading dearer than this, and this much a ply, is read again with the widest beam.
+pub const THOROUGH_AFTER: f32 = 2.0;
+pub const THOROUGH_PER_PLY: f32 = 0.05;
+
 /// The reason of a reading of the writer's own shorthand rather than of a slip.
 const SHORTHAND: &str = "capture_by_pieces";
 
@@ -124,6 +128,17 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
             (None, None) => search(start, &[sheet], lang, &Limits::wide())?,
             (a, b) => a.or(b)?,
         },
+    };
+    // A reading that needs a repair every few moves has often taken a wrong turn that a
+    // narrower beam could not see past (a move written in the wrong row, a slip that gave a
+    // legal move): a much wider beam is asked once, and the cheaper reading kept.
+    let found = if found.cost > THOROUGH_AFTER + THOROUGH_PER_PLY * found.moves.len() as f32 {
+        match search(start, &[sheet], lang, &Limits::thorough()) {
+            Some(t) if t.cost < found.cost => t,
+            _ => found,
+        }
+    } else {
+        found
     };
     let mut repairs = Vec::new();
     for (i, ply) in found.plies.iter().enumerate() {

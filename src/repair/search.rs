@@ -386,6 +386,19 @@ impl Limits {
     }
 }
 
+impl Limits {
+    /// The widest beam: for a reading that needed a repair every few moves.
+    pub fn thorough() -> Limits {
+        Limits {
+            beam: 384,
+            per_place: 48,
+            margin: 8.0,
+            base_cost: 6.0,
+            cost_per_word: 0.3,
+        }
+    }
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {
