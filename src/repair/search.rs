@@ -425,7 +425,12 @@ const UNRANKED_GAP: f32 = 1.0;
 
 /// One greedy step of reading ahead: the cheapest legal move the text at `at` reads as
 /// after `pos`, its cost and where the next move starts.
-fn read_one(sheet: &Sheet, lang: &Language, pos: &Chess, at: Cursor) -> Option<(f32, Move, Cursor)> {
+fn read_one(
+    sheet: &Sheet,
+    lang: &Language,
+    pos: &Chess,
+    at: Cursor,
+) -> Option<(f32, Move, Cursor)> {
     let number = (pos.fullmoves().get(), pos.turn() == Color::Black);
     // Most words ahead are written as they should be: read at once, as replay reads them.
     let rest: String = sheet.rest(at).iter().collect();
@@ -458,10 +463,8 @@ fn read_one(sheet: &Sheet, lang: &Language, pos: &Chess, at: Cursor) -> Option<(
 /// moves, since the moves written after it need it. The starts are read side by side, and
 /// one that falls [`LOOKAHEAD_CUT`] behind the best stops there (it ranks behind anyway).
 fn read_ahead(sheet: &Sheet, lang: &Language, starts: &[(&Chess, Cursor)]) -> Vec<f32> {
-    let mut live: Vec<(Chess, Cursor, bool)> = starts
-        .iter()
-        .map(|&(p, c)| (p.clone(), c, true))
-        .collect();
+    let mut live: Vec<(Chess, Cursor, bool)> =
+        starts.iter().map(|&(p, c)| (p.clone(), c, true)).collect();
     let mut total = vec![0.0f32; starts.len()];
     for _ in 0..LOOKAHEAD_PLIES {
         for (t, (pos, at, going)) in total.iter_mut().zip(live.iter_mut()) {
@@ -503,12 +506,7 @@ fn read_ahead(sheet: &Sheet, lang: &Language, starts: &[(&Chess, Cursor)]) -> Ve
 /// read: of the thirty-odd legal moves that fill a gap alike, the beam keeps the few the
 /// text after the gap needs. Only for the gaps of the cheapest states (where the reading
 /// stands or falls); the fillers of the others rank behind by [`UNRANKED_GAP`].
-fn rank_gap_fillers(
-    next: &mut [Step],
-    beam: &[State],
-    sheet: &Sheet,
-    lang: &Language,
-) {
+fn rank_gap_fillers(next: &mut [Step], beam: &[State], sheet: &Sheet, lang: &Language) {
     let Some(cheapest) = beam.iter().map(|s| s.cost).reduce(f32::min) else {
         return;
     };
@@ -688,7 +686,11 @@ fn search_along(
                     if !cheap && (gap[k] || n > 1) {
                         // Of the moves that fill a gap alike, a capture is likelier than a
                         // quiet move (players capture more often than the legal moves do).
-                        let prior = if cand.mv.is_capture() { GAP_CAPTURE } else { 0.0 };
+                        let prior = if cand.mv.is_capture() {
+                            GAP_CAPTURE
+                        } else {
+                            0.0
+                        };
                         o.push(Reading {
                             cost: if s.done(c) { LEFT_OUT * 1.5 } else { LEFT_OUT } - prior,
                             slip: 0.0,
