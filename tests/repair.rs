@@ -150,14 +150,11 @@ fn clean_games_are_unchanged() {
     assert!(games > 20, "{games} games");
 }
 
-/// Damaged single copies (about one slip in thirty plies, every kind, Italian SAN, Italian
-/// long algebraic and English): the whole game recovered, move for move. The issue asks for
-/// 90%; this corpus measures 78% (a slip that gives a legal move the rest of the game also
-/// fits cannot be seen from one copy, and which move a sheet left out is often not told by
-/// the moves after it), so the floor here guards what is reached, not the goal.
-#[test]
-fn damaged_single_copies_are_recovered() {
-    let rows = corpus("corpora/repair/single.jsonl");
+/// Reads every damaged single copy of `corpora/repair/{name}.jsonl` with `convert --repair`:
+/// the games recovered whole, the games, the sheets failing as written with a repair at or
+/// before the failure, and the sheets failing as written.
+fn recovery(name: &str) -> (usize, usize, usize, usize) {
+    let rows = corpus(&format!("corpora/repair/{name}.jsonl"));
     let (mut whole, mut reported, mut failing) = (0, 0, 0);
     let mut by_style: std::collections::BTreeMap<String, (u32, u32)> = Default::default();
     let mut lost: Vec<String> = Vec::new();
@@ -195,14 +192,37 @@ fn damaged_single_copies_are_recovered() {
     }
     let n = rows.len();
     println!(
-        "single copies: {whole}/{n} recovered whole ({:.1}%); by style {by_style:?}; sheets failing as written {failing}, with a repair at or before the failure {reported}; {:.1} ms a game (both commands)",
+        "{name}: {whole}/{n} recovered whole ({:.1}%); by style {by_style:?}; sheets failing as written {failing}, with a repair at or before the failure {reported}; {:.1} ms a game (both commands)",
         100.0 * whole as f64 / n as f64,
         started.elapsed().as_secs_f64() * 1000.0 / n as f64
     );
     println!("not recovered: {lost:?}");
+    (whole, n, reported, failing)
+}
+
+/// Damaged single copies (about one slip in thirty plies, every kind, Italian SAN, Italian
+/// long algebraic and English): the whole game recovered, move for move. The issue asks for
+/// 90%; this corpus measures 88.8% (215/242). What is lost (`classify_losses` tells each
+/// game): a move left out that no later written move needs (every legal move fills the gap
+/// alike: ten games), a slip that gives another legal move the rest of the sheet also fits
+/// (the sheet replays as written, or the slip and its reading cost the same), and a few
+/// sheets where the beam drops the true reading. The floors guard what is reached.
+#[test]
+fn damaged_single_copies_are_recovered() {
+    let (whole, n, reported, failing) = recovery("single");
     assert!(n >= 100);
-    assert!(whole * 100 >= n * 75, "{whole}/{n}");
-    assert!(reported * 100 >= failing * 75, "{reported}/{failing}");
+    assert!(whole * 100 >= n * 87, "{whole}/{n}");
+    assert!(reported * 100 >= failing * 83, "{reported}/{failing}");
+}
+
+/// The same on the hold-out corpus (other games, another seed), never tuned on: 131/150
+/// (87.3%) when the search was last changed.
+#[test]
+fn damaged_hold_out_copies_are_recovered() {
+    let (whole, n, reported, failing) = recovery("holdout");
+    assert!(n >= 100);
+    assert!(whole * 100 >= n * 85, "{whole}/{n}");
+    assert!(reported * 100 >= failing * 83, "{reported}/{failing}");
 }
 
 /// Games of the shared archives for a corpus: every third file from `first`, the games whose

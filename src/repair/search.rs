@@ -96,6 +96,17 @@ pub struct Candidate {
 
 /// Every legal move of `pos` with its written forms.
 pub fn candidates(pos: &Chess, lang: &Language) -> Vec<Candidate> {
+    candidates_marked(pos, lang, false)
+}
+
+/// Whether the text a copy may read next carries a check mark: only then are the moves that
+/// give check told apart (their forms end in `+`), which costs a move played per legal move.
+fn marks_check(text: &[char]) -> bool {
+    text.iter().any(|&c| c == '+' || c == '#')
+}
+
+/// [`candidates`], the forms of the moves that give check ending in `+` when `checks`.
+pub fn candidates_marked(pos: &Chess, lang: &Language, checks: bool) -> Vec<Candidate> {
     let en = english();
     pos.legal_moves()
         .into_iter()
@@ -142,9 +153,11 @@ pub fn candidates(pos: &Chess, lang: &Language) -> Vec<Candidate> {
                     }
                 }
             }
-            let mut after = pos.clone();
-            after.play_unchecked(mv);
-            if after.is_check() {
+            if checks && {
+                let mut after = pos.clone();
+                after.play_unchecked(mv);
+                after.is_check()
+            } {
                 // The check mark a writer may add: a `+` where there is no check is evidence
                 // against the reading (see `slips::MARK_MISFIT`).
                 for (f, _) in &mut forms {
@@ -552,8 +565,9 @@ fn read_one(
         }
     }
     let srcs = sources(sheet, at);
+    let checks = srcs.iter().any(|s| marks_check(s.rest));
     let mut best: Option<(f32, Move, Cursor)> = None;
-    for cand in candidates(pos, lang) {
+    for cand in candidates_marked(pos, lang, checks) {
         for r in read(sheet, &srcs, &cand, number) {
             if best.is_none_or(|b| r.cost < b.0) {
                 best = Some((r.cost, cand.mv, r.next));
@@ -746,12 +760,19 @@ fn search_along(
                 .map(|(s, &c)| sources(s, c))
                 .collect();
             let number = (st.pos.fullmoves().get(), st.pos.turn() == Color::Black);
-            let mut first = candidates(&st.pos, langs.first().copied().unwrap_or(english()));
+            let checks = srcs.iter().flatten().any(|s| marks_check(s.rest));
+            let mut first = candidates_marked(
+                &st.pos,
+                langs.first().copied().unwrap_or(english()),
+                checks,
+            );
             if let Some(only) = only {
                 first.retain(|c| only.get(depth) == Some(&c.mv));
             }
             let mut second = match langs.get(1) {
-                Some(l) if n > 1 && l.code != first_code(langs) => Some(candidates(&st.pos, l)),
+                Some(l) if n > 1 && l.code != first_code(langs) => {
+                    Some(candidates_marked(&st.pos, l, checks))
+                }
                 _ => None,
             };
             if let (Some(only), Some(second)) = (only, second.as_mut()) {
@@ -957,7 +978,7 @@ pub fn rank_readings(
     let (from, len) = text;
     let rest = sheet.rest(from);
     let written = rest.get(..len as usize).unwrap_or(rest);
-    let mut out: Vec<(Move, f32)> = candidates(pos, lang)
+    let mut out: Vec<(Move, f32)> = candidates_marked(pos, lang, marks_check(written))
         .into_iter()
         .map(|c| {
             let cost = c
