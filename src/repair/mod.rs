@@ -48,6 +48,9 @@ pub const AS_WRITTEN: f32 = 0.25;
 /// A narrow search's reading at most this dear is taken without a wide one.
 pub const NARROW_ENOUGH: f32 = 2.0;
 
+/// A wide search's reading dearer than this is searched for once more, much wider.
+pub const WIDE_ENOUGH: f32 = 3.0;
+
 /// One ply read otherwise than written, or a word set aside.
 #[derive(Debug, Clone)]
 pub struct Repair {
@@ -102,20 +105,24 @@ fn slip_reason(written: &str, form: &str, kind: Form) -> &'static str {
 pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Option<Repaired> {
     // Most damaged sheets have a slip or two: a narrow beam finds them at a fraction of the
     // cost; the wide one is for the sheets it cannot read cheaply.
-    let narrow = search(start, &[sheet], lang, &Limits::narrow());
-    let found = match narrow {
-        Some(f) if f.cost <= NARROW_ENOUGH => f,
-        narrow => match (narrow, search(start, &[sheet], lang, &Limits::default())) {
-            (Some(a), Some(b)) => {
-                if a.cost <= b.cost {
-                    a
-                } else {
-                    b
-                }
-            }
-            (a, b) => a.or(b)?,
-        },
+    let cheaper = |a: Option<Found>, b: Option<Found>| match (a, b) {
+        (Some(a), Some(b)) => Some(if a.cost <= b.cost { a } else { b }),
+        (a, b) => a.or(b),
     };
+    let narrow = search(start, &[sheet], lang, &Limits::narrow());
+    let mut found = match narrow {
+        Some(f) if f.cost <= NARROW_ENOUGH => f,
+        narrow => cheaper(narrow, search(start, &[sheet], lang, &Limits::default()))?,
+    };
+    if found.cost > WIDE_ENOUGH {
+        // A reading this dear is most often the beam's, not the sheet's: the true reading
+        // was crowded out (a gap early in the game, a legal but wrong move read on for
+        // many plies). A few sheets are worth a much wider search.
+        found = cheaper(
+            Some(found),
+            search(start, &[sheet], lang, &Limits::widest()),
+        )?;
+    }
     let mut repairs = Vec::new();
     for (i, ply) in found.plies.iter().enumerate() {
         let n = i as u32 + 1;

@@ -306,6 +306,18 @@ impl Limits {
     }
 }
 
+impl Limits {
+    /// Many states: for the few sheets whose reading stays dear in the default search.
+    pub fn widest() -> Limits {
+        Limits {
+            beam: 256,
+            per_place: 24,
+            margin: 6.0,
+            ..Limits::default()
+        }
+    }
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {
@@ -655,11 +667,8 @@ fn search_along(
                 .collect();
             let number = (st.pos.fullmoves().get(), st.pos.turn() == Color::Black);
             let checks = srcs.iter().flatten().any(|s| marks_check(s.rest));
-            let mut first = candidates_marked(
-                &st.pos,
-                langs.first().copied().unwrap_or(english()),
-                checks,
-            );
+            let mut first =
+                candidates_marked(&st.pos, langs.first().copied().unwrap_or(english()), checks);
             if let Some(only) = only {
                 first.retain(|c| only.get(depth) == Some(&c.mv));
             }
