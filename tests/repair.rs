@@ -202,26 +202,26 @@ fn recovery(name: &str) -> (usize, usize, usize, usize) {
 
 /// Damaged single copies (about one slip in thirty plies, every kind, Italian SAN, Italian
 /// long algebraic and English): the whole game recovered, move for move. The issue asks for
-/// 90%; this corpus measures 88.8% (215/242). What is lost (`classify_losses` tells each
+/// 90%; this corpus measures 90.9% (220/242). What is lost (`classify_losses` tells each
 /// game): a move left out that no later written move needs (every legal move fills the gap
-/// alike: ten games), a slip that gives another legal move the rest of the sheet also fits
-/// (the sheet replays as written, or the slip and its reading cost the same), and a few
-/// sheets where the beam drops the true reading. The floors guard what is reached.
+/// alike), a slip that gives another legal move the rest of the sheet also fits (the sheet
+/// replays as written, or the slip and its reading cost the same), and a few sheets where
+/// the beam drops the true reading. The floors guard what is reached.
 #[test]
 fn damaged_single_copies_are_recovered() {
     let (whole, n, reported, failing) = recovery("single");
     assert!(n >= 100);
-    assert!(whole * 100 >= n * 87, "{whole}/{n}");
+    assert!(whole * 100 >= n * 89, "{whole}/{n}");
     assert!(reported * 100 >= failing * 83, "{reported}/{failing}");
 }
 
-/// The same on the hold-out corpus (other games, another seed), never tuned on: 131/150
-/// (87.3%) when the search was last changed.
+/// The same on the hold-out corpus (other games, another seed), never tuned on: 133/150
+/// (88.7%) when the search was last changed.
 #[test]
 fn damaged_hold_out_copies_are_recovered() {
     let (whole, n, reported, failing) = recovery("holdout");
     assert!(n >= 100);
-    assert!(whole * 100 >= n * 85, "{whole}/{n}");
+    assert!(whole * 100 >= n * 86, "{whole}/{n}");
     assert!(reported * 100 >= failing * 83, "{reported}/{failing}");
 }
 

@@ -48,6 +48,9 @@ pub const AS_WRITTEN: f32 = 0.25;
 /// A narrow search's reading at most this dear is taken without a wide one.
 pub const NARROW_ENOUGH: f32 = 2.0;
 
+/// A wide search's reading dearer than this is searched for once more, much wider.
+pub const WIDE_ENOUGH: f32 = 3.0;
+
 /// One ply read otherwise than written, or a word set aside.
 #[derive(Debug, Clone)]
 pub struct Repair {
@@ -91,10 +94,6 @@ fn confidence(margin: f32) -> f32 {
     (c * 100.0).round() / 100.0
 }
 
-/// A reading dearer than this, and this much a ply, is read again with the widest beam.
-pub const THOROUGH_AFTER: f32 = 2.0;
-pub const THOROUGH_PER_PLY: f32 = 0.05;
-
 /// The reason of a reading of the writer's own shorthand rather than of a slip.
 const SHORTHAND: &str = "capture_by_pieces";
 
@@ -112,34 +111,30 @@ fn slip_reason(written: &str, form: &str, kind: Form) -> &'static str {
 pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Option<Repaired> {
     // Most damaged sheets have a slip or two: a narrow beam finds them at a fraction of the
     // cost; the wide one is for the sheets it cannot read cheaply.
+    let cheaper = |a: Option<Found>, b: Option<Found>| match (a, b) {
+        (Some(a), Some(b)) => Some(if a.cost <= b.cost { a } else { b }),
+        (a, b) => a.or(b),
+    };
     let narrow = search(start, &[sheet], lang, &Limits::narrow());
-    let found = match narrow {
+    let mut found = match narrow {
         Some(f) if f.cost <= NARROW_ENOUGH => f,
-        narrow => match (narrow, search(start, &[sheet], lang, &Limits::default())) {
-            (Some(a), Some(b)) => {
-                if a.cost <= b.cost {
-                    a
-                } else {
-                    b
-                }
-            }
+        narrow => match cheaper(narrow, search(start, &[sheet], lang, &Limits::default())) {
+            Some(f) => f,
             // Real sheets with many slips: a wider beam and a higher bound, asked only when
             // both narrower searches found nothing.
-            (None, None) => search(start, &[sheet], lang, &Limits::wide())?,
-            (a, b) => a.or(b)?,
+            None => search(start, &[sheet], lang, &Limits::wide())?,
         },
     };
-    // A reading that needs a repair every few moves has often taken a wrong turn that a
-    // narrower beam could not see past (a move written in the wrong row, a slip that gave a
-    // legal move): a much wider beam is asked once, and the cheaper reading kept.
-    let found = if found.cost > THOROUGH_AFTER + THOROUGH_PER_PLY * found.moves.len() as f32 {
-        match search(start, &[sheet], lang, &Limits::thorough()) {
-            Some(t) if t.cost < found.cost => t,
-            _ => found,
-        }
-    } else {
-        found
-    };
+    if found.cost > WIDE_ENOUGH {
+        // A reading this dear is most often the beam's, not the sheet's: the true reading
+        // was crowded out (a gap early in the game, a legal but wrong move read on for
+        // many plies, a move written in the wrong row). A few sheets are worth a much wider
+        // search.
+        found = cheaper(
+            Some(found),
+            search(start, &[sheet], lang, &Limits::widest()),
+        )?;
+    }
     let mut repairs = Vec::new();
     for (i, ply) in found.plies.iter().enumerate() {
         let n = i as u32 + 1;

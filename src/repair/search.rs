@@ -397,14 +397,13 @@ impl Limits {
             cost_per_word: 0.3,
         }
     }
-}
 
-impl Limits {
-    /// The widest beam: for a reading that needed a repair every few moves.
-    pub fn thorough() -> Limits {
+    /// Many states, many at one place in the text, and a high bound: for the few sheets
+    /// whose reading stays dear in the default search.
+    pub fn widest() -> Limits {
         Limits {
-            beam: 384,
-            per_place: 48,
+            beam: 256,
+            per_place: 32,
             margin: 8.0,
             base_cost: 6.0,
             cost_per_word: 0.3,
@@ -761,11 +760,8 @@ fn search_along(
                 .collect();
             let number = (st.pos.fullmoves().get(), st.pos.turn() == Color::Black);
             let checks = srcs.iter().flatten().any(|s| marks_check(s.rest));
-            let mut first = candidates_marked(
-                &st.pos,
-                langs.first().copied().unwrap_or(english()),
-                checks,
-            );
+            let mut first =
+                candidates_marked(&st.pos, langs.first().copied().unwrap_or(english()), checks);
             if let Some(only) = only {
                 first.retain(|c| only.get(depth) == Some(&c.mv));
             }
