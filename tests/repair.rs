@@ -150,14 +150,11 @@ fn clean_games_are_unchanged() {
     assert!(games > 20, "{games} games");
 }
 
-/// Damaged single copies (about one slip in thirty plies, every kind, Italian SAN, Italian
-/// long algebraic and English): the whole game recovered, move for move. The issue asks for
-/// 90%; this corpus measures 78% (a slip that gives a legal move the rest of the game also
-/// fits cannot be seen from one copy, and which move a sheet left out is often not told by
-/// the moves after it), so the floor here guards what is reached, not the goal.
-#[test]
-fn damaged_single_copies_are_recovered() {
-    let rows = corpus("corpora/repair/single.jsonl");
+/// Reads every damaged single copy of `corpora/repair/{name}.jsonl` with `convert --repair`:
+/// the games recovered whole, the games, the sheets failing as written with a repair at or
+/// before the failure, and the sheets failing as written.
+fn recovery(name: &str) -> (usize, usize, usize, usize) {
+    let rows = corpus(&format!("corpora/repair/{name}.jsonl"));
     let (mut whole, mut reported, mut failing) = (0, 0, 0);
     let mut by_style: std::collections::BTreeMap<String, (u32, u32)> = Default::default();
     let mut lost: Vec<String> = Vec::new();
@@ -183,8 +180,9 @@ fn damaged_single_copies_are_recovered() {
             .find(|f| f.kind.is_move_error() && f.variation.is_none())
         {
             failing += 1;
-            let rec = validate_repaired_text(text, &Options::default());
-            if rec
+            // `validate --repair` reads a sheet as `convert --repair` does (the same search,
+            // the same findings): the converted game's record says it, at half the cost.
+            if c.record
                 .findings
                 .iter()
                 .any(|f| f.kind.id() == "repaired_move" && f.ply <= err.ply)
@@ -195,33 +193,59 @@ fn damaged_single_copies_are_recovered() {
     }
     let n = rows.len();
     println!(
-        "single copies: {whole}/{n} recovered whole ({:.1}%); by style {by_style:?}; sheets failing as written {failing}, with a repair at or before the failure {reported}; {:.1} ms a game (both commands)",
+        "{name}: {whole}/{n} recovered whole ({:.1}%); by style {by_style:?}; sheets failing as written {failing}, with a repair at or before the failure {reported}; {:.1} ms a game",
         100.0 * whole as f64 / n as f64,
         started.elapsed().as_secs_f64() * 1000.0 / n as f64
     );
     println!("not recovered: {lost:?}");
-    assert!(n >= 100);
-    assert!(whole * 100 >= n * 75, "{whole}/{n}");
-    assert!(reported * 100 >= failing * 75, "{reported}/{failing}");
+    (whole, n, reported, failing)
 }
 
-/// Writes corpora/repair/single.jsonl and corpora/reconcile/pairs.jsonl from the games of the
-/// shared archives (run by hand: `cargo test --release --test repair -- --ignored`).
+/// Damaged single copies (about one slip in thirty plies, every kind, Italian SAN, Italian
+/// long algebraic and English): the whole game recovered, move for move. The issue asks for
+/// 90%; this corpus measures 90.9% (220/242). What is lost (`classify_losses` tells each
+/// game): a move left out that no later written move needs (every legal move fills the gap
+/// alike), a slip that gives another legal move the rest of the sheet also fits (the sheet
+/// replays as written, or the slip and its reading cost the same), and a few sheets where
+/// the beam drops the true reading. The floors guard what is reached.
 #[test]
-#[ignore]
-fn write_corpus() {
+fn damaged_single_copies_are_recovered() {
+    let (whole, n, reported, failing) = recovery("single");
+    assert!(n >= 100);
+    assert!(whole * 100 >= n * 89, "{whole}/{n}");
+    assert!(reported * 100 >= failing * 83, "{reported}/{failing}");
+}
+
+/// The same on the hold-out corpus (other games, another seed), never tuned on: 133/150
+/// (88.7%) when the search was last changed.
+#[test]
+fn damaged_hold_out_copies_are_recovered() {
+    let (whole, n, reported, failing) = recovery("holdout");
+    assert!(n >= 100);
+    assert!(whole * 100 >= n * 86, "{whole}/{n}");
+    assert!(reported * 100 >= failing * 83, "{reported}/{failing}");
+}
+
+/// Games of the shared archives for a corpus: every third file from `first`, the games whose
+/// index is `residue` modulo `modulus`, from the start position, 20 to 200 plies. `None` when
+/// the archives are absent.
+fn archive_games(
+    first: usize,
+    modulus: usize,
+    residue: usize,
+) -> Option<Vec<(String, Vec<shakmaty::Move>)>> {
     let dir = repo().join("../shared/corpora/pgnmentor-players");
     let Ok(entries) = std::fs::read_dir(&dir) else {
         println!("skipped: {} is absent", dir.display());
-        return;
+        return None;
     };
     let mut files: Vec<_> = entries.flatten().map(|e| e.path()).collect();
     files.sort();
     let mut games = Vec::new();
-    for path in files.iter().step_by(3) {
+    for path in files.iter().skip(first).step_by(3) {
         let bytes = std::fs::read(path).unwrap();
         for (i, g) in GameSplitter::new(&bytes[..]).enumerate() {
-            if i % 211 != 7 {
+            if i % modulus != residue {
                 continue;
             }
             let g = g.unwrap();
@@ -241,6 +265,17 @@ fn write_corpus() {
             ));
         }
     }
+    Some(games)
+}
+
+/// Writes corpora/repair/single.jsonl and corpora/reconcile/pairs.jsonl from the games of the
+/// shared archives (run by hand: `cargo test --release --test repair -- --ignored write_corpus`).
+#[test]
+#[ignore]
+fn write_corpus() {
+    let Some(mut games) = archive_games(0, 211, 7) else {
+        return;
+    };
     games.truncate(300);
     let styles = [
         scoresheets::Style::ItalianSan,
@@ -273,4 +308,128 @@ fn write_corpus() {
     std::fs::write(repo().join("corpora/repair/single.jsonl"), single).unwrap();
     std::fs::write(repo().join("corpora/reconcile/pairs.jsonl"), pairs).unwrap();
     println!("{} games written", games.len());
+}
+
+/// Writes corpora/repair/holdout.jsonl: single copies of other games (other files of the shared
+/// archives, other game indexes) damaged with another seed, so that what is tuned on
+/// single.jsonl is measured on sheets it was not tuned on (run by hand:
+/// `cargo test --release --test repair -- --ignored write_holdout`).
+#[test]
+#[ignore]
+fn write_holdout() {
+    let Some(mut games) = archive_games(1, 197, 53) else {
+        return;
+    };
+    games.truncate(150);
+    let styles = [
+        scoresheets::Style::ItalianSan,
+        scoresheets::Style::ItalianLong,
+        scoresheets::Style::EnglishSan,
+    ];
+    let mut out = String::new();
+    for (k, (id, moves)) in games.iter().enumerate() {
+        let style = styles[k % 3];
+        let mut rng = scoresheets::Rng(0x2545_f491_4f6c_dd1d ^ (k as u64 + 7).wrapping_mul(0x9e37));
+        let s = scoresheets::scoresheet(&Chess::default(), moves, style, &mut rng, 30);
+        out.push_str(
+            &json!({"id": id, "style": style.name(), "slips": s.slips, "truth": scoresheets::ucis(moves), "text": s.text})
+                .to_string(),
+        );
+        out.push('\n');
+    }
+    std::fs::write(repo().join("corpora/repair/holdout.jsonl"), out).unwrap();
+    println!("{} games written", games.len());
+}
+
+/// Why each game of a corpus is not recovered (run by hand: `REPAIR_CORPUS=holdout cargo test
+/// --release --test repair -- --ignored --nocapture classify_losses`): its slips, whether the
+/// sheet replays as written, the first ply where the reading leaves the truth (chosen and
+/// true move), and the cost of the reading found against the cost of the truth's reading, so
+/// that a search that pruned the truth (truth cheaper) is told from a model that prices it
+/// dearer, and an even choice (equal costs) from both.
+#[test]
+#[ignore]
+fn classify_losses() {
+    use scoresheet::notation::{game::parse_game, languages::by_code};
+    use scoresheet::repair::{
+        repair_sheet,
+        search::{reading_of, Limits},
+        sheet::Sheet,
+    };
+    use scoresheet::replay::render::san_plain;
+    use shakmaty::Position;
+    let name = std::env::var("REPAIR_CORPUS").unwrap_or_else(|_| "single".into());
+    let rows = corpus(&format!("corpora/repair/{name}.jsonl"));
+    let en = scoresheet::notation::languages::english();
+    let (mut whole, mut spent) = (0, std::time::Duration::ZERO);
+    for row in &rows {
+        let text = row["text"].as_str().unwrap();
+        let truth = row["truth"].as_str().unwrap();
+        let started = std::time::Instant::now();
+        let c = convert_repaired_text(text, &ConvertOptions::default());
+        spent += started.elapsed();
+        if truth_of(&c.record) == truth {
+            whole += 1;
+            continue;
+        }
+        let plain = scoresheet::replay::validate_text(text, &Options::default());
+        let legal = !plain.findings.iter().any(|f| f.kind.is_move_error());
+        let lang = by_code(&plain.lang).unwrap_or(en);
+        let sheet = Sheet::from_movetext(text, parse_game(text).movetext_start);
+        let start = Chess::default();
+        // The truth as moves.
+        let mut pos = start.clone();
+        let mut truth_moves = Vec::new();
+        for u in truth.split(' ') {
+            let m = u
+                .parse::<shakmaty::uci::UciMove>()
+                .unwrap()
+                .to_move(&pos)
+                .unwrap();
+            truth_moves.push(m);
+            pos.play_unchecked(m);
+        }
+        let found = repair_sheet(&start, &sheet, lang);
+        let wide = Limits {
+            base_cost: 1000.0,
+            margin: 1000.0,
+            ..Limits::default()
+        };
+        let truth_cost =
+            reading_of(&start, &[&sheet], &[lang, lang], &wide, &truth_moves).map(|f| f.cost);
+        let got = found
+            .as_ref()
+            .map(|r| r.found.moves.clone())
+            .unwrap_or_else(|| c.record.mainline.clone());
+        let differ = got
+            .iter()
+            .zip(&truth_moves)
+            .position(|(a, b)| a != b)
+            .unwrap_or(got.len().min(truth_moves.len()));
+        let mut pos = start.clone();
+        for m in truth_moves.iter().take(differ) {
+            pos.play_unchecked(*m);
+        }
+        let show =
+            |m: Option<&shakmaty::Move>| m.map_or("-".to_string(), |&m| san_plain(&pos, m, en));
+        println!(
+            "{}\t{}\t{}\tlegal_as_written={legal}\tfirst_diff_ply={}\tchosen={}\ttruth={}\tfound_cost={:?}\ttruth_cost={:?}\tlen {}/{}\trewrite_ok={}",
+            row["id"],
+            row["style"],
+            row["slips"],
+            differ + 1,
+            show(got.get(differ)),
+            show(truth_moves.get(differ)),
+            found.as_ref().map(|r| r.found.cost),
+            truth_cost,
+            got.len(),
+            truth_moves.len(),
+            found.as_ref().is_some_and(|r| r.found.moves == c.record.mainline),
+        );
+    }
+    println!(
+        "{name}: {whole}/{} recovered whole, convert --repair {:.1} ms a game",
+        rows.len(),
+        spent.as_secs_f64() * 1000.0 / rows.len() as f64
+    );
 }

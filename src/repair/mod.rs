@@ -48,6 +48,9 @@ pub const AS_WRITTEN: f32 = 0.25;
 /// A narrow search's reading at most this dear is taken without a wide one.
 pub const NARROW_ENOUGH: f32 = 2.0;
 
+/// A wide search's reading dearer than this is searched for once more, much wider.
+pub const WIDE_ENOUGH: f32 = 3.0;
+
 /// One ply read otherwise than written, or a word set aside.
 #[derive(Debug, Clone)]
 pub struct Repair {
@@ -91,9 +94,15 @@ fn confidence(margin: f32) -> f32 {
     (c * 100.0).round() / 100.0
 }
 
+/// The reason of a reading of the writer's own shorthand rather than of a slip.
+const SHORTHAND: &str = "capture_by_pieces";
+
 fn slip_reason(written: &str, form: &str, kind: Form) -> &'static str {
-    if kind == Form::English {
-        return "other_language_letter";
+    match kind {
+        Form::English => return "other_language_letter",
+        Form::Pieces => return SHORTHAND,
+        Form::Undisambiguated => return "origin_left_out",
+        _ => {}
     }
     slips::slips().explain(written, form).1
 }
@@ -102,20 +111,30 @@ fn slip_reason(written: &str, form: &str, kind: Form) -> &'static str {
 pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Option<Repaired> {
     // Most damaged sheets have a slip or two: a narrow beam finds them at a fraction of the
     // cost; the wide one is for the sheets it cannot read cheaply.
+    let cheaper = |a: Option<Found>, b: Option<Found>| match (a, b) {
+        (Some(a), Some(b)) => Some(if a.cost <= b.cost { a } else { b }),
+        (a, b) => a.or(b),
+    };
     let narrow = search(start, &[sheet], lang, &Limits::narrow());
-    let found = match narrow {
+    let mut found = match narrow {
         Some(f) if f.cost <= NARROW_ENOUGH => f,
-        narrow => match (narrow, search(start, &[sheet], lang, &Limits::default())) {
-            (Some(a), Some(b)) => {
-                if a.cost <= b.cost {
-                    a
-                } else {
-                    b
-                }
-            }
-            (a, b) => a.or(b)?,
+        narrow => match cheaper(narrow, search(start, &[sheet], lang, &Limits::default())) {
+            Some(f) => f,
+            // Real sheets with many slips: a wider beam and a higher bound, asked only when
+            // both narrower searches found nothing.
+            None => search(start, &[sheet], lang, &Limits::wide())?,
         },
     };
+    if found.cost > WIDE_ENOUGH {
+        // A reading this dear is most often the beam's, not the sheet's: the true reading
+        // was crowded out (a gap early in the game, a legal but wrong move read on for
+        // many plies, a move written in the wrong row). A few sheets are worth a much wider
+        // search.
+        found = cheaper(
+            Some(found),
+            search(start, &[sheet], lang, &Limits::widest()),
+        )?;
+    }
     let mut repairs = Vec::new();
     for (i, ply) in found.plies.iter().enumerate() {
         let n = i as u32 + 1;
@@ -154,7 +173,10 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
                     alternatives: Vec::new(),
                 });
             }
-            Some((from, len)) if r.slip >= AS_WRITTEN || r.form == Form::English => {
+            Some((from, len))
+                if r.slip >= AS_WRITTEN
+                    || matches!(r.form, Form::English | Form::Pieces | Form::Undisambiguated) =>
+            {
                 let Some(w) = sheet.word(from) else { continue };
                 let written = w.text(from.at as usize, (from.at + len) as usize);
                 let ranked = rank_readings(&ply.before, lang, sheet, (from, len));
@@ -401,6 +423,8 @@ fn reason_words(reason: &str) -> &'static str {
         "lost_character" => "a character left out",
         "other_character" => "another character",
         "other_language_letter" => "a piece letter of another language",
+        "capture_by_pieces" => "a capture named by the pieces",
+        "origin_left_out" => "the origin left out where two pieces can move",
         "left_out" => "a move left out of the sheet",
         "written_twice" => "a move written twice",
         "stray_word" => "a word that is no move",
@@ -430,14 +454,25 @@ pub fn findings(rep: &Repaired, text: &str, first_line: u64) -> Vec<Finding> {
                 (Some(w), None) => format!("\"{w}\" left out ({})", reason_words(r.reason)),
                 (None, None) => "a repair".to_string(),
             };
-            let mut f = Finding::new(Kind::RepairedMove, r.ply, message);
+            // A capture named by the pieces (`DxD`) is the writer's notation read as it is,
+            // not a slip put right: a notation finding, with the same evidence.
+            let kind = if r.reason == SHORTHAND {
+                Kind::Notation
+            } else {
+                Kind::RepairedMove
+            };
+            let mut f = Finding::new(kind, r.ply, message);
             f.move_text = r
                 .written
                 .as_ref()
                 .map(|w| format!("{}{w}", number_prefix(&r.before)));
             (f.line, f.column) = at.locate(r.at);
             f.reason = Some(r.reason);
-            f.article = Some("8.1.1");
+            f.article = Some(if kind == Kind::Notation {
+                crate::finding::default_article(kind, Some(r.reason))
+            } else {
+                "8.1.1"
+            });
             f.written = r.written.clone();
             f.read_as = read;
             f.confidence = Some(r.confidence);
@@ -476,7 +511,12 @@ pub fn validate_repaired(raw: &RawGame, file: &str, opts: &Options) -> GameRecor
             continue;
         }
         let mut added = findings(&rep, &text, raw.line.max(1));
-        again.repaired = Some(rep.repairs.iter().filter(|r| r.mv.is_some()).count() as u32);
+        again.repaired = Some(
+            rep.repairs
+                .iter()
+                .filter(|r| r.mv.is_some() && r.reason != SHORTHAND)
+                .count() as u32,
+        );
         again.lang_candidates = rec.lang_candidates.clone();
         again.findings.append(&mut added);
         again.findings.sort_by_key(|f| f.ply);
@@ -511,7 +551,12 @@ pub fn convert_repaired(raw: &RawGame, file: &str, opts: &ConvertOptions) -> Con
             continue;
         }
         let mut added = findings(&rep, &text, raw.line.max(1));
-        again.record.repaired = Some(added.iter().filter(|f| f.read_as.is_some()).count() as u32);
+        again.record.repaired = Some(
+            added
+                .iter()
+                .filter(|f| f.read_as.is_some() && f.kind == Kind::RepairedMove)
+                .count() as u32,
+        );
         again.record.findings.append(&mut added);
         return again;
     }

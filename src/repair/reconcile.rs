@@ -116,7 +116,10 @@ pub fn reconcile(white: &str, black: &str) -> Option<Reconciled> {
         per_place: 6,
         ..Limits::default()
     };
-    let found = search_in(&start, &[&w.sheet, &b.sheet], &[w.lang, b.lang], &limits)?;
+    let copies = [&w.sheet, &b.sheet];
+    let langs = [w.lang, b.lang];
+    let found = search_in(&start, &copies, &langs, &limits)
+        .or_else(|| search_in(&start, &copies, &langs, &Limits::wide()))?;
     let mut decisions = Vec::new();
     for (i, ply) in found.plies.iter().enumerate() {
         let (Some(rw), Some(rb)) = (ply.readings.first(), ply.readings.get(1)) else {

@@ -30,8 +30,14 @@ use super::{
     slips::slips,
 };
 use crate::{
-    notation::languages::{english, Language},
-    replay::render::san_plain,
+    notation::{
+        languages::{english, Language},
+        moves::written_move,
+    },
+    replay::{
+        render::san_plain,
+        resolve::{resolve, Resolution},
+    },
 };
 
 /// A move that one copy left out (the rest of that copy is a ply behind).
@@ -43,6 +49,11 @@ pub const RUN_TOGETHER: f32 = 0.3;
 pub const NUMBER_MISMATCH: f32 = 0.6;
 /// A reading dearer than this is no reading: the move is left out or the word stray.
 pub const MAX_READ: f32 = 2.6;
+/// How much less a capture costs than a quiet move as the move a copy left out.
+pub const GAP_CAPTURE: f32 = 0.1;
+/// A copy's text that some legal move reads for less than this is that move: no move was
+/// left out of the copy here.
+pub const GAP_EVIDENCE: f32 = 0.5;
 
 /// How a move may be written, and what writing it so costs beyond the slips.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,8 +64,14 @@ pub enum Form {
     Long,
     /// SAN with English piece letters in a game of another language.
     English,
-    /// A pawn capture by its files alone (`ed`).
+    /// A pawn capture by its files alone (`ed`, `exd`).
     Files,
+    /// A capture named by the pieces (`QxQ`, `exN`, `PxP`, `QxNd5`) or by the piece and the
+    /// file (`Bxf`): club players' shorthand, read but reported, as no rule of the Laws has it.
+    Pieces,
+    /// The piece's origin left out where two pieces could make the move (`Nd2` for `Nbd2`):
+    /// the Laws' notation fails there (Appendix C.9), the rest of the game decides.
+    Undisambiguated,
 }
 
 impl Form {
@@ -64,6 +81,8 @@ impl Form {
             Form::Long => 0.05,
             Form::English => 0.3,
             Form::Files => 0.15,
+            Form::Pieces => 0.3,
+            Form::Undisambiguated => 0.3,
         }
     }
 }
@@ -77,6 +96,17 @@ pub struct Candidate {
 
 /// Every legal move of `pos` with its written forms.
 pub fn candidates(pos: &Chess, lang: &Language) -> Vec<Candidate> {
+    candidates_marked(pos, lang, false)
+}
+
+/// Whether the text a copy may read next carries a check mark: only then are the moves that
+/// give check told apart (their forms end in `+`), which costs a move played per legal move.
+fn marks_check(text: &[char]) -> bool {
+    text.iter().any(|&c| c == '+' || c == '#')
+}
+
+/// [`candidates`], the forms of the moves that give check ending in `+` when `checks`.
+pub fn candidates_marked(pos: &Chess, lang: &Language, checks: bool) -> Vec<Candidate> {
     let en = english();
     pos.legal_moves()
         .into_iter()
@@ -105,8 +135,13 @@ pub fn candidates(pos: &Chess, lang: &Language) -> Vec<Candidate> {
                 if mv.role() == Role::Pawn && mv.is_capture() {
                     if let Some(from) = mv.from() {
                         forms.push((vec![from.file().char(), mv.to().file().char()], Form::Files));
+                        forms.push((
+                            vec![from.file().char(), 'x', mv.to().file().char()],
+                            Form::Files,
+                        ));
                     }
                 }
+                forms.extend(shorthand(pos, mv, lang));
             }
             if lang.code != "en" && mv.role() != Role::Pawn && !matches!(mv, Move::Castle { .. }) {
                 // The same SAN with the English letter in front.
@@ -118,9 +153,86 @@ pub fn candidates(pos: &Chess, lang: &Language) -> Vec<Candidate> {
                     }
                 }
             }
+            if checks && {
+                let mut after = pos.clone();
+                after.play_unchecked(mv);
+                after.is_check()
+            } {
+                // The check mark a writer may add: a `+` where there is no check is evidence
+                // against the reading (see `slips::MARK_MISFIT`).
+                for (f, _) in &mut forms {
+                    f.push('+');
+                }
+            }
             Candidate { mv, forms }
         })
         .collect()
+}
+
+/// The ways of writing `mv` that real scoresheets have beside SAN and long algebraic: the
+/// origin written though only one piece can make the move (`Tab1`, as the Laws allow), the
+/// origin left out though two can (`Cd2`), a capture named by the pieces (`DxD`, `exC`,
+/// `PxP`, `DxCd5`) or by the piece and the file (`Axf`).
+fn shorthand(pos: &Chess, mv: Move, lang: &Language) -> Vec<(Vec<char>, Form)> {
+    let mut out = Vec::new();
+    let San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = San::from_move(pos, mv)
+    else {
+        return out;
+    };
+    let Some(from) = mv.from() else {
+        return out;
+    };
+    let x = if capture { "x" } else { "" };
+    let promo = promotion.map_or("", |p| lang.letter(p));
+    let piece = if role == Role::Pawn {
+        ""
+    } else {
+        lang.letter(role)
+    };
+    let mut push = |text: String, form: Form| out.push((text.chars().collect(), form));
+    if role != Role::Pawn {
+        if file.is_none() {
+            push(
+                format!("{piece}{}{x}{to}{promo}", from.file().char()),
+                Form::San,
+            );
+        }
+        if rank.is_none() {
+            push(
+                format!("{piece}{}{x}{to}{promo}", from.rank().char()),
+                Form::San,
+            );
+        }
+        if file.is_some() || rank.is_some() {
+            push(format!("{piece}{x}{to}{promo}"), Form::Undisambiguated);
+        }
+    }
+    if let Some(taken) = mv.capture() {
+        let taken = match taken {
+            Role::Pawn => "P",
+            r => lang.letter(r),
+        };
+        let movers: Vec<String> = if role == Role::Pawn {
+            vec![from.file().char().to_string(), "P".to_string()]
+        } else {
+            vec![piece.to_string()]
+        };
+        for m in &movers {
+            push(format!("{m}x{taken}"), Form::Pieces);
+            push(format!("{m}x{taken}{to}"), Form::Pieces);
+        }
+        if role != Role::Pawn {
+            push(format!("{piece}x{}", to.file().char()), Form::Pieces);
+        }
+    }
+    out
 }
 
 /// How one copy reads one ply.
@@ -173,6 +285,18 @@ fn sources<'s>(sheet: &'s Sheet, at: Cursor) -> Vec<Source<'s>> {
     out
 }
 
+/// The cost of the move number written before `at` for the move `number` (its full-move
+/// number, and whether Black is to move).
+fn number_cost(sheet: &Sheet, at: Cursor, number: (u32, bool)) -> f32 {
+    match sheet.number_before(at) {
+        // `12...` before White's twelfth (a stray dot), or `12.` before Black's twelfth:
+        // White's box of that move left empty, which the gap has paid for.
+        Some((n, _)) if n == number.0 => 0.0,
+        Some(_) => NUMBER_MISMATCH,
+        None => 0.0,
+    }
+}
+
 /// The best ways one copy reads `cand` from its sources: reading the rest of a word, and
 /// (when cheaper) reading the start of it, the next move run together with it. Empty when
 /// no reading is cheaper than [`MAX_READ`].
@@ -182,12 +306,7 @@ fn read(sheet: &Sheet, srcs: &[Source], cand: &Candidate, number: (u32, bool)) -
     let ceiling = |b: &Option<Reading>| b.as_ref().map_or(MAX_READ, |b| b.cost);
     let (mut costs, mut scratch) = (Vec::with_capacity(48), Vec::with_capacity(48));
     for src in srcs {
-        let numbered = match sheet.number_before(src.from) {
-            Some((n, black)) if (n, black) != number && !(black && !number.1 && n == number.0) => {
-                NUMBER_MISMATCH
-            }
-            _ => 0.0,
-        };
+        let numbered = number_cost(sheet, src.from, number);
         for (form, kind) in &cand.forms {
             let base = src.cost + kind.penalty() + numbered;
             if base >= ceiling(&best[0]).max(ceiling(&best[1])) {
@@ -266,6 +385,32 @@ impl Limits {
     }
 }
 
+impl Limits {
+    /// Many states and a high bound: for real sheets with a slip every few moves, which the
+    /// default limits cannot read through.
+    pub fn wide() -> Limits {
+        Limits {
+            beam: 128,
+            per_place: 12,
+            margin: 6.0,
+            base_cost: 6.0,
+            cost_per_word: 0.3,
+        }
+    }
+
+    /// Many states, many at one place in the text, and a high bound: for the few sheets
+    /// whose reading stays dear in the default search.
+    pub fn widest() -> Limits {
+        Limits {
+            beam: 256,
+            per_place: 32,
+            margin: 8.0,
+            base_cost: 6.0,
+            cost_per_word: 0.3,
+        }
+    }
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {
@@ -312,7 +457,12 @@ struct State {
     at: [Cursor; MAX_COPIES],
     cost: f32,
     node: Option<usize>,
+    /// Plies since the reading last shifted the sheet (a move left out, a word set aside).
+    since_shift: u8,
 }
+
+/// For this many plies after a shift, a state has places of the beam of its own.
+const SHIFT_MEMORY: u8 = 12;
 
 /// A successor not yet kept: its parent in the beam, its move and readings.
 struct Step {
@@ -320,6 +470,15 @@ struct Step {
     parent: usize,
     mv: Move,
     readings: [Option<Reading>; MAX_COPIES],
+    /// What the beam keeps the step by: its cost, and for a move put into a gap, how much
+    /// worse the written moves after it read than after the best move put there.
+    rank: f32,
+}
+
+impl Step {
+    fn fills_a_gap(&self) -> bool {
+        self.readings.iter().flatten().all(|r| r.text.is_none())
+    }
 }
 
 /// Hashes a key that is already a hash.
@@ -371,6 +530,138 @@ fn trailing_cost(sheet: &Sheet, at: Cursor) -> Option<f32> {
     sheet.done(at).then_some(cost)
 }
 
+/// Plies of written text read ahead to rank the moves that may fill a gap.
+const LOOKAHEAD_PLIES: usize = 10;
+/// At most this many states of the beam, no dearer than the cheapest by more than
+/// [`LOOKAHEAD_NEAR`], have their gap fillers ranked by reading ahead.
+const LOOKAHEAD_PARENTS: usize = 2;
+const LOOKAHEAD_NEAR: f32 = 0.5;
+/// A start read ahead this much dearer than the best is no longer followed.
+const LOOKAHEAD_CUT: f32 = 1.0;
+/// How far behind its cost an unranked gap filler is kept.
+const UNRANKED_GAP: f32 = 1.0;
+
+/// One greedy step of reading ahead: the cheapest legal move the text at `at` reads as
+/// after `pos`, its cost and where the next move starts.
+fn read_one(
+    sheet: &Sheet,
+    lang: &Language,
+    pos: &Chess,
+    at: Cursor,
+) -> Option<(f32, Move, Cursor)> {
+    let number = (pos.fullmoves().get(), pos.turn() == Color::Black);
+    // Most words ahead are written as they should be: read at once, as replay reads them.
+    let rest: String = sheet.rest(at).iter().collect();
+    if let Ok(("", w)) = written_move(&rest) {
+        if let Resolution::Unique(mv) = resolve(pos, &w, lang) {
+            if number_cost(sheet, at, number) == 0.0 {
+                let end = Cursor {
+                    word: at.word,
+                    at: at.at + sheet.rest(at).len() as u32,
+                };
+                return Some((0.0, mv, sheet.settle(end).0));
+            }
+        }
+    }
+    let srcs = sources(sheet, at);
+    let checks = srcs.iter().any(|s| marks_check(s.rest));
+    let mut best: Option<(f32, Move, Cursor)> = None;
+    for cand in candidates_marked(pos, lang, checks) {
+        for r in read(sheet, &srcs, &cand, number) {
+            if best.is_none_or(|b| r.cost < b.0) {
+                best = Some((r.cost, cand.mv, r.next));
+            }
+        }
+    }
+    best
+}
+
+/// How dear the written moves after each of `starts` (a position and where its next move
+/// is written) read, each read greedily as the cheapest legal move, up to
+/// [`LOOKAHEAD_PLIES`] ahead: what tells the move a sheet left out from the other legal
+/// moves, since the moves written after it need it. The starts are read side by side, and
+/// one that falls [`LOOKAHEAD_CUT`] behind the best stops there (it ranks behind anyway).
+fn read_ahead(sheet: &Sheet, lang: &Language, starts: &[(&Chess, Cursor)]) -> Vec<f32> {
+    let mut live: Vec<(Chess, Cursor, bool)> =
+        starts.iter().map(|&(p, c)| (p.clone(), c, true)).collect();
+    let mut total = vec![0.0f32; starts.len()];
+    for _ in 0..LOOKAHEAD_PLIES {
+        for (t, (pos, at, going)) in total.iter_mut().zip(live.iter_mut()) {
+            if !*going {
+                continue;
+            }
+            if sheet.done(*at) {
+                *going = false;
+                continue;
+            }
+            match read_one(sheet, lang, pos, *at) {
+                Some((cost, mv, next)) => {
+                    *t += cost;
+                    pos.play_unchecked(mv);
+                    *at = next;
+                }
+                None => {
+                    // The written move is no legal move here: past here the text tells
+                    // nothing more about this start.
+                    *t += LEFT_OUT;
+                    *going = false;
+                }
+            }
+        }
+        let least = total.iter().copied().fold(f32::INFINITY, f32::min);
+        let mut any = false;
+        for (t, l) in total.iter().zip(live.iter_mut()) {
+            l.2 &= *t <= least + LOOKAHEAD_CUT;
+            any |= l.2;
+        }
+        if !any {
+            break;
+        }
+    }
+    total
+}
+
+/// Ranks the moves put into a gap of a single copy by how well the written moves after them
+/// read: of the thirty-odd legal moves that fill a gap alike, the beam keeps the few the
+/// text after the gap needs. Only for the gaps of the cheapest states (where the reading
+/// stands or falls); the fillers of the others rank behind by [`UNRANKED_GAP`].
+fn rank_gap_fillers(next: &mut [Step], beam: &[State], sheet: &Sheet, lang: &Language) {
+    let Some(cheapest) = beam.iter().map(|s| s.cost).reduce(f32::min) else {
+        return;
+    };
+    let mut parents: Vec<usize> = next
+        .iter()
+        .filter(|s| s.fills_a_gap())
+        .map(|s| s.parent)
+        .filter(|&p| {
+            beam.get(p)
+                .is_some_and(|s| s.cost <= cheapest + LOOKAHEAD_NEAR)
+        })
+        .collect();
+    parents.sort_unstable();
+    parents.dedup();
+    parents.truncate(LOOKAHEAD_PARENTS);
+    for step in next.iter_mut() {
+        if step.fills_a_gap() && !parents.contains(&step.parent) {
+            step.rank = step.state.cost + UNRANKED_GAP;
+        }
+    }
+    for p in parents {
+        let fillers: Vec<usize> = (0..next.len())
+            .filter(|&i| next[i].parent == p && next[i].fills_a_gap())
+            .collect();
+        let starts: Vec<(&Chess, Cursor)> = fillers
+            .iter()
+            .map(|&i| (&next[i].state.pos, next[i].state.at[0]))
+            .collect();
+        let ahead = read_ahead(sheet, lang, &starts);
+        let least = ahead.iter().copied().fold(f32::INFINITY, f32::min);
+        for (&i, a) in fillers.iter().zip(ahead) {
+            next[i].rank = next[i].state.cost + (a - least);
+        }
+    }
+}
+
 /// The cheapest legal game from `start` that reads every copy in `sheets` (one or two),
 /// within the limits; `None` when there is none.
 pub fn search(start: &Chess, sheets: &[&Sheet], lang: &Language, limits: &Limits) -> Option<Found> {
@@ -383,6 +674,30 @@ pub fn search_in(
     sheets: &[&Sheet],
     langs: &[&Language],
     limits: &Limits,
+) -> Option<Found> {
+    search_along(start, sheets, langs, limits, None)
+}
+
+/// The cheapest reading of `sheets` as exactly the game `moves` (the cost the search gives a
+/// known game: what a lost game's truth would have cost, to tell a search that pruned it
+/// from a model that prices it dearer); `None` when the sheets cannot be read as it within
+/// the limits.
+pub fn reading_of(
+    start: &Chess,
+    sheets: &[&Sheet],
+    langs: &[&Language],
+    limits: &Limits,
+    moves: &[Move],
+) -> Option<Found> {
+    search_along(start, sheets, langs, limits, Some(moves))
+}
+
+fn search_along(
+    start: &Chess,
+    sheets: &[&Sheet],
+    langs: &[&Language],
+    limits: &Limits,
+    only: Option<&[Move]>,
 ) -> Option<Found> {
     let sheets = sheets.get(..sheets.len().min(MAX_COPIES))?;
     let words: usize = sheets.iter().map(|s| s.len()).max().unwrap_or(0);
@@ -404,10 +719,12 @@ pub fn search_in(
         at,
         cost: 0.0,
         node: None,
+        since_shift: SHIFT_MEMORY,
     }];
     let mut nodes: Vec<Node> = Vec::new();
     let mut finished: Option<(f32, Option<usize>, Vec<Option<Cursor>>)> = None;
-    for _ in 0..max_plies {
+    let max_plies = only.map_or(max_plies, |m| m.len() + 1);
+    for depth in 0..max_plies {
         let mut next: Vec<Step> = Vec::new();
         let mut seen = Seen::default();
         for (parent, st) in beam.iter().enumerate() {
@@ -442,24 +759,63 @@ pub fn search_in(
                 .map(|(s, &c)| sources(s, c))
                 .collect();
             let number = (st.pos.fullmoves().get(), st.pos.turn() == Color::Black);
-            let first = candidates(&st.pos, langs.first().copied().unwrap_or(english()));
-            let second = match langs.get(1) {
-                Some(l) if n > 1 && l.code != first_code(langs) => Some(candidates(&st.pos, l)),
+            let checks = srcs.iter().flatten().any(|s| marks_check(s.rest));
+            let mut first =
+                candidates_marked(&st.pos, langs.first().copied().unwrap_or(english()), checks);
+            if let Some(only) = only {
+                first.retain(|c| only.get(depth) == Some(&c.mv));
+            }
+            let mut second = match langs.get(1) {
+                Some(l) if n > 1 && l.code != first_code(langs) => {
+                    Some(candidates_marked(&st.pos, l, checks))
+                }
                 _ => None,
             };
+            if let (Some(only), Some(second)) = (only, second.as_mut()) {
+                second.retain(|c| only.get(depth) == Some(&c.mv));
+            }
+            // Per candidate and copy: the move read from the copy's text.
+            let mut read_all: Vec<[Vec<Reading>; MAX_COPIES]> = first
+                .iter()
+                .enumerate()
+                .map(|(i, cand)| {
+                    let mut options: [Vec<Reading>; MAX_COPIES] = Default::default();
+                    for (k, (s, src)) in sheets.iter().zip(&srcs).enumerate() {
+                        let cand = match (&second, k) {
+                            (Some(other), 1) => other.get(i).unwrap_or(cand),
+                            _ => cand,
+                        };
+                        options[k] = read(s, src, cand, number);
+                    }
+                    options
+                })
+                .collect();
+            // A copy left this move out only where its text is no cheap reading of any
+            // legal move: a text that reads as one is the move written, and a gap offered
+            // at every ply crowds the one true gap out of the beam.
+            let mut gap = [false; MAX_COPIES];
+            for (k, g) in gap.iter_mut().enumerate().take(n) {
+                *g = only.is_some()
+                    || !read_all
+                        .iter()
+                        .any(|o| o[k].iter().any(|r| r.cost < GAP_EVIDENCE));
+            }
             for (i, cand) in first.iter().enumerate() {
                 // Per copy: the move read from its text, and the move left out of it.
-                let mut options: [Vec<Reading>; MAX_COPIES] = Default::default();
-                for (k, ((s, src), &c)) in sheets.iter().zip(&srcs).zip(&st.at).enumerate() {
-                    let cand = match (&second, k) {
-                        (Some(other), 1) => other.get(i).unwrap_or(cand),
-                        _ => cand,
-                    };
-                    let mut o = read(s, src, cand, number);
+                let mut options = std::mem::take(&mut read_all[i]);
+                for (k, (s, &c)) in sheets.iter().zip(&st.at).enumerate() {
+                    let o = &mut options[k];
                     let cheap = o.iter().any(|r| r.cost < 0.5);
-                    if !cheap {
+                    if !cheap && (gap[k] || n > 1) {
+                        // Of the moves that fill a gap alike, a capture is likelier than a
+                        // quiet move (players capture more often than the legal moves do).
+                        let prior = if cand.mv.is_capture() {
+                            GAP_CAPTURE
+                        } else {
+                            0.0
+                        };
                         o.push(Reading {
-                            cost: if s.done(c) { LEFT_OUT * 1.5 } else { LEFT_OUT },
+                            cost: if s.done(c) { LEFT_OUT * 1.5 } else { LEFT_OUT } - prior,
                             slip: 0.0,
                             text: None,
                             set_aside: None,
@@ -468,7 +824,6 @@ pub fn search_in(
                             next: c,
                         });
                     }
-                    options[k] = o;
                 }
                 let combos: usize = options[..n].iter().map(Vec::len).product();
                 let mut pos: Option<Chess> = None;
@@ -506,16 +861,26 @@ pub fn search_in(
                             continue;
                         }
                     }
+                    let shifted = readings
+                        .iter()
+                        .flatten()
+                        .any(|r| r.text.is_none() || r.set_aside.is_some());
                     let step = Step {
                         state: State {
                             pos: after.clone(),
                             at,
                             cost,
                             node: None,
+                            since_shift: if shifted {
+                                0
+                            } else {
+                                st.since_shift.saturating_add(1).min(SHIFT_MEMORY)
+                            },
                         },
                         parent,
                         mv: cand.mv,
                         readings,
+                        rank: cost,
                     };
                     match slot {
                         Some(i) => next[i] = step,
@@ -530,21 +895,35 @@ pub fn search_in(
         if next.is_empty() {
             break;
         }
-        next.sort_by(|a, b| a.state.cost.total_cmp(&b.state.cost));
-        let best = next[0].state.cost;
+        if n == 1 && only.is_none() {
+            rank_gap_fillers(
+                &mut next,
+                &beam,
+                sheets[0],
+                langs.first().copied().unwrap_or(english()),
+            );
+        }
+        let best = next
+            .iter()
+            .map(|s| s.state.cost)
+            .fold(f32::INFINITY, f32::min);
         if finished.as_ref().is_some_and(|f| f.0 <= best) {
             break;
         }
+        next.sort_by(|a, b| a.rank.total_cmp(&b.rank));
         // A few states for each place in the text: the readings that shift the sheet by a
         // ply (a move left out, a word set aside) start dearer than the many readings that
-        // do not, and must not all be crowded out before the text proves them right.
-        let mut per_place: HashMap<[Cursor; MAX_COPIES], usize> = HashMap::new();
+        // do not, and must not all be crowded out before the text proves them right, at the
+        // place of the shift nor at the next few (hence places of their own there).
+        let mut per_place: HashMap<([Cursor; MAX_COPIES], bool), usize> = HashMap::new();
         let mut kept = Vec::with_capacity(limits.beam);
         for step in next {
-            if kept.len() >= limits.beam || step.state.cost > best + limits.margin {
+            if kept.len() >= limits.beam || step.rank > best + limits.margin {
                 break;
             }
-            let count = per_place.entry(step.state.at).or_insert(0);
+            let count = per_place
+                .entry((step.state.at, step.state.since_shift < SHIFT_MEMORY))
+                .or_insert(0);
             if *count >= limits.per_place {
                 continue;
             }
@@ -595,7 +974,7 @@ pub fn rank_readings(
     let (from, len) = text;
     let rest = sheet.rest(from);
     let written = rest.get(..len as usize).unwrap_or(rest);
-    let mut out: Vec<(Move, f32)> = candidates(pos, lang)
+    let mut out: Vec<(Move, f32)> = candidates_marked(pos, lang, marks_check(written))
         .into_iter()
         .map(|c| {
             let cost = c

@@ -31,6 +31,20 @@ pub const MARK: f32 = 0.1;
 pub const NEIGHBOUR: f32 = 0.7;
 /// The same letter in the other case (`c` for `C`).
 pub const CASE: f32 = 0.3;
+/// A check mark left off a move that gives check: the commonest of omissions.
+pub const CHECK_UNMARKED: f32 = 0.02;
+/// A check mark on a move that gives no check, or a capture mark on a move that captures
+/// nothing: what the writer saw on the board does not fit the move, the evidence of a slip
+/// here or earlier (the search's legal moves carry `+` when they give check).
+pub const MARK_MISFIT: f32 = 0.3;
+
+fn is_check_mark(c: char) -> bool {
+    matches!(c, '+' | '#')
+}
+
+fn is_capture_mark(c: char) -> bool {
+    matches!(c, 'x' | 'X' | ':' | '×')
+}
 
 /// The slip table, read once.
 #[derive(Debug)]
@@ -112,6 +126,10 @@ impl Slips {
             return (0.0, "none");
         }
         let mut best = (OTHER, "other_character");
+        if is_check_mark(written) && is_check_mark(meant) {
+            // `+` for mate or `#` for check: the check is right.
+            return (MARK, "mark");
+        }
         if let Some(&c) = self.pairs.get(&(written, meant)) {
             best = (c, "look_alike");
         }
@@ -131,7 +149,9 @@ impl Slips {
 
     /// The cost of a character of the written text that stands for nothing.
     pub fn stray(&self, written: char) -> (f32, &'static str) {
-        if is_mark(written) {
+        if is_check_mark(written) || is_capture_mark(written) {
+            (MARK_MISFIT, "mark")
+        } else if is_mark(written) {
             (MARK, "mark")
         } else {
             (STRAY, "stray_character")
@@ -140,7 +160,9 @@ impl Slips {
 
     /// The cost of a character the writer left out.
     pub fn lost(&self, meant: char) -> (f32, &'static str) {
-        if is_mark(meant) {
+        if is_check_mark(meant) {
+            (CHECK_UNMARKED, "mark")
+        } else if is_mark(meant) {
             (MARK, "mark")
         } else {
             (LOST, "lost_character")
@@ -335,7 +357,9 @@ mod tests {
         assert_eq!(slips().substitution('a', 'h').1, "other_character");
         assert_eq!(slips().substitution('d', 'D'), (CASE, "letter_case"));
         assert_eq!(slips().lost('x'), (MARK, "mark"));
-        assert_eq!(slips().stray('+'), (MARK, "mark"));
+        assert_eq!(slips().stray('+'), (MARK_MISFIT, "mark"));
+        assert_eq!(slips().lost('+'), (CHECK_UNMARKED, "mark"));
+        assert_eq!(slips().stray('-'), (MARK, "mark"));
         assert_eq!(slips().stray('k'), (STRAY, "stray_character"));
     }
 

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Measures issue 11's acceptance 3 on real handwritten scoresheets.
+
+Input: the box-by-box transcriptions of the Handwritten Chess Scoresheet dataset (HCS,
+Eicher et al.), the file `training_tags.txt` of lines `GGG_P_N_white.png TEXT`: game GGG,
+copy P (0 and 1: the two players' sheets of one game), move N, as the player wrote it.
+The data is not ours to redistribute and is not in the repository: give its path.
+
+    python3 tests/gen/handwritten.py PATH/training_tags.txt [BINARY] [-v]
+
+Each sheet becomes bare scoresheet text (`12. Nf3 Nc6`, `12... Nc6` where White's box is
+empty); sheets that do not start from the first move (a second page numbered from 1) are left
+out, as no replay can start there. Then, as the issue words them:
+
+  single copies: `validate --repair` reads the sheet through to a legal game that keeps at
+  least 95% of the written moves and reads at least 85% of its plies as written (a ply read
+  otherwise, a move put in that the sheet left out and a word set aside all count against it);
+  both copies: `reconcile` gives a legal game with at least 95% of the longer copy's moves,
+  and keeps the moves both copies wrote alike (the move is in the game read as written: its
+  text, without marks, is the move's SAN, or the copies' shorthand that reconcile reads as it).
+"""
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+FIRST_MOVES = {"a3", "a4", "b3", "b4", "c3", "c4", "d3", "d4", "e3", "e4", "f3", "f4",
+               "g3", "g4", "h3", "h4", "Na3", "Nc3", "Nf3", "Nh3"}
+
+
+def sheets(path):
+    rows = collections.defaultdict(dict)
+    for line in open(path, encoding="utf-8"):
+        name, _, text = line.strip().partition(" ")
+        m = re.match(r"(\d+)_(\d+)_(\d+)_(white|black)\.png$", name)
+        if m and text.strip():
+            g, p, n, c = m.groups()
+            rows[(g, p)][(int(n), c)] = text.strip()
+    return rows
+
+
+def text_of(boxes):
+    out = []
+    for n in range(1, max(k for k, _ in boxes) + 1):
+        w, b = boxes.get((n, "white")), boxes.get((n, "black"))
+        if w and b:
+            out.append(f"{n}. {w} {b}")
+        elif w:
+            out.append(f"{n}. {w}")
+        elif b:
+            out.append(f"{n}... {b}")
+    return "\n".join(out) + "\n"
+
+
+def starts_the_game(boxes):
+    first = boxes.get((1, "white"))
+    return first is None and (1, "black") in boxes or first in FIRST_MOVES
+
+
+def plain(s):
+    return re.sub(r"[+#x=!?]", "", s)
+
+
+def main():
+    args = [a for a in sys.argv[1:] if a != "-v"]
+    verbose = "-v" in sys.argv
+    tags = args[0]
+    binary = args[1] if len(args) > 1 else "target/release/scoresheet"
+    rows = sheets(tags)
+    work = tempfile.mkdtemp(prefix="handwritten-")
+    files = {}
+    for key, boxes in sorted(rows.items()):
+        if boxes and starts_the_game(boxes):
+            path = os.path.join(work, f"{key[0]}_{key[1]}.txt")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text_of(boxes))
+            files[key] = path
+    left = len(rows) - len(files)
+
+    out = subprocess.run([binary, "validate", "--repair", "--format", "jsonl", "-q"]
+                         + list(files.values()), capture_output=True, text=True).stdout
+    n = through = good = 0
+    for line in out.splitlines():
+        r = json.loads(line)
+        key = tuple(os.path.basename(r["file"])[:-4].split("_"))
+        written = len(rows[key])
+        plies = r["plies"]
+        put_in = set_aside = read_otherwise = 0
+        for f in r["findings"]:
+            if f["kind"] != "repaired_move":
+                continue
+            if f.get("reason") == "left_out":
+                put_in += 1
+            elif f.get("read_as") is None:
+                set_aside += 1
+            else:
+                read_otherwise += 1
+        ok = r["status"] == "ok"
+        kept = (written - set_aside) / written
+        as_written = (plies - put_in - read_otherwise) / plies if plies else 0.0
+        passed = ok and kept >= 0.95 and as_written >= 0.85
+        n += 1
+        through += ok
+        good += passed
+        if verbose:
+            print("single", "_".join(key), r["status"], written, plies, put_in, set_aside,
+                  read_otherwise, f"{kept:.3f}", f"{as_written:.3f}", passed)
+    print(f"single copies: {n} sheets ({left} left out: not from the first move); read through "
+          f"to a legal game {through} ({100 * through / n:.1f}%); of them keeping >= 95% of the "
+          f"written moves and reading >= 85% of the plies as written: {good} ({100 * good / n:.1f}%)")
+
+    pairs = sorted(g for (g, p) in files if p == "0" and (g, "1") in files)
+    m = legal = long_enough = alike = alike_kept = 0
+    for g in pairs:
+        a, b = files[(g, "0")], files[(g, "1")]
+        r = subprocess.run([binary, "reconcile", a, b], capture_output=True, text=True)
+        body = " ".join(l for l in r.stdout.splitlines() if not l.startswith("["))
+        sans = [t for t in body.split()
+                if not re.match(r"^\d+\.+$", t) and t not in ("*", "1-0", "0-1", "1/2-1/2")]
+        m += 1
+        ok = r.returncode in (0, 1) and bool(sans)
+        legal += ok
+        longer = max(len(rows[(g, "0")]), len(rows[(g, "1")]))
+        long_enough += ok and len(sans) >= 0.95 * longer
+        decided = {}
+        if ok:
+            j = subprocess.run([binary, "reconcile", a, b, "--format", "jsonl"],
+                               capture_output=True, text=True).stdout
+            for line in j.splitlines():
+                d = json.loads(line)
+                if "ply" in d:
+                    decided[d["ply"]] = d
+        for (num, col), t in rows[(g, "0")].items():
+            if rows[(g, "1")].get((num, col)) != t:
+                continue
+            alike += 1
+            ply = 2 * (num - 1) + (col == "black")
+            # The move both wrote is in the game near its place, read as written, or read by
+            # reconcile from both copies alike (a shorthand such as `QxQ`).
+            near = sans[max(0, ply - 3):ply + 4]
+            if any(plain(s) == plain(t) for s in near):
+                alike_kept += 1
+            elif ply + 1 in decided and decided[ply + 1].get("how") not in ("both_repaired",) \
+                    and decided[ply + 1].get("white_wrote") == t == decided[ply + 1].get("black_wrote"):
+                alike_kept += 1
+            elif verbose:
+                print("alike lost", g, num, col, t, sans[ply] if ply < len(sans) else None)
+        if verbose:
+            print("pair", g, r.returncode, len(sans), len(rows[(g, "0")]), len(rows[(g, "1")]))
+    if m:
+        print(f"both copies: {m} games; a legal game {legal}; with >= 95% of the longer copy's "
+              f"moves {long_enough} ({100 * long_enough / m:.1f}%); moves both copies wrote alike "
+              f"kept {alike_kept}/{alike} ({100 * alike_kept / max(alike, 1):.2f}%)")
+
+
+if __name__ == "__main__":
+    main()
