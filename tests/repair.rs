@@ -268,6 +268,13 @@ fn archive_games(
     Some(games)
 }
 
+/// The three ways the generated sheets are written, in turn.
+const STYLES: [scoresheets::Style; 3] = [
+    scoresheets::Style::ItalianSan,
+    scoresheets::Style::ItalianLong,
+    scoresheets::Style::EnglishSan,
+];
+
 /// Writes corpora/repair/single.jsonl and corpora/reconcile/pairs.jsonl from the games of the
 /// shared archives (run by hand: `cargo test --release --test repair -- --ignored write_corpus`).
 #[test]
@@ -277,11 +284,7 @@ fn write_corpus() {
         return;
     };
     games.truncate(300);
-    let styles = [
-        scoresheets::Style::ItalianSan,
-        scoresheets::Style::ItalianLong,
-        scoresheets::Style::EnglishSan,
-    ];
+    let styles = STYLES;
     let mut single = String::new();
     let mut pairs = String::new();
     for (k, (id, moves)) in games.iter().enumerate() {
@@ -321,11 +324,7 @@ fn write_holdout() {
         return;
     };
     games.truncate(150);
-    let styles = [
-        scoresheets::Style::ItalianSan,
-        scoresheets::Style::ItalianLong,
-        scoresheets::Style::EnglishSan,
-    ];
+    let styles = STYLES;
     let mut out = String::new();
     for (k, (id, moves)) in games.iter().enumerate() {
         let style = styles[k % 3];
