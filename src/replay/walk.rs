@@ -48,6 +48,15 @@ pub(super) enum Ranking {
 
 impl Acc {
     /// How to rank the suggestions for the next bad move, on a line at `depth`.
+    /// [`Self::ranking`] when suggestions are asked for at all.
+    pub(super) fn ranking_if(&mut self, suggestions: bool, depth: u32) -> Ranking {
+        if suggestions {
+            self.ranking(depth)
+        } else {
+            Ranking::Unsuggested
+        }
+    }
+
     pub(super) fn ranking(&mut self, depth: u32) -> Ranking {
         self.ranked += 1;
         if self.ranked <= MAX_RANKED_BAD_MOVES {
@@ -180,11 +189,12 @@ impl Line {
     }
 
     /// The words of a numbering slip for an error at `ply`, if the slip was just before it.
-    pub(super) fn take_missing_note(&mut self, ply: u32) -> Option<String> {
-        self.missing_note
-            .take()
-            .filter(|(until, _)| ply <= *until)
-            .map(|(_, note)| note)
+    /// Add to a bad move's message the note that a move seems missing, when one stands.
+    pub(super) fn add_missing_note(&mut self, ply: u32, message: &mut String) {
+        if let Some((_, note)) = self.missing_note.take().filter(|(until, _)| ply <= *until) {
+            message.push_str("; ");
+            message.push_str(&note);
+        }
     }
 }
 
@@ -413,10 +423,7 @@ impl<'a> Game<'a> {
                         );
                         f.move_text = Some(line.next_label().with(clip(text)));
                         line.pending_number = None;
-                        if let Some(note) = line.take_missing_note(line.ply + 1) {
-                            f.message.push_str("; ");
-                            f.message.push_str(&note);
-                        }
+                        line.add_missing_note(line.ply + 1, &mut f.message);
                         acc.stop(line, token.start, &f.message);
                         acc.findings.push(f);
                     } else {

@@ -102,6 +102,29 @@ impl<'a> Game<'a> {
         (plies, true)
     }
 
+    /// The suggestions for a bad move at `pos` (among `candidates`, or every legal move),
+    /// ranked as `rank` says: by how far the rest of the line goes after each, or by their text
+    /// alone; `None` when none are ranked.
+    fn suggestions(
+        &self,
+        rank: Ranking,
+        pos: &Chess,
+        candidates: Option<&[Move]>,
+        (written, w): (&str, &WrittenMove),
+        lang: &'static Language,
+        rest_after: &mut dyn FnMut(Move) -> (u32, bool),
+    ) -> Option<Vec<crate::finding::Suggestion>> {
+        let mut by_text = |_: Move| (0, false);
+        let rest: &mut dyn FnMut(Move) -> (u32, bool) = match rank {
+            Ranking::Unsuggested => return None,
+            Ranking::ByRest => rest_after,
+            Ranking::ByText => &mut by_text,
+        };
+        Some(suggest::suggest(
+            pos, candidates, written, w, lang, self.mode, rest,
+        ))
+    }
+
     #[allow(clippy::too_many_arguments)]
     pub(super) fn play_written(
         &self,
@@ -162,7 +185,6 @@ impl<'a> Game<'a> {
             p.play_unchecked(m);
             self.continuation(p, at.token, rest, lang, line.depth)
         };
-        let mut by_text = |_: Move| (0, false);
         let chosen = match resolution {
             Resolution::Unique(m) => m,
             Resolution::PromotionMissing(options) => {
@@ -255,26 +277,15 @@ impl<'a> Game<'a> {
                 );
                 f.article = Some(Kind::AmbiguousMove.article());
                 f.move_text = Some(label());
-                let rank = if suggestions {
-                    acc.ranking(line.depth)
-                } else {
-                    Ranking::Unsuggested
-                };
-                f.suggestions = Some(if rank != Ranking::Unsuggested {
-                    suggest::suggest(
-                        &line.pos,
-                        Some(&candidates),
-                        written,
-                        w,
-                        lang,
-                        self.mode,
-                        if rank == Ranking::ByRest {
-                            &mut rest_after
-                        } else {
-                            &mut by_text
-                        },
-                    )
-                } else {
+                let ranked = self.suggestions(
+                    acc.ranking_if(suggestions, line.depth),
+                    &line.pos,
+                    Some(&candidates),
+                    (written, w),
+                    lang,
+                    &mut rest_after,
+                );
+                f.suggestions = Some(ranked.unwrap_or_else(|| {
                     candidates
                         .iter()
                         .map(|&m| crate::finding::Suggestion {
@@ -282,11 +293,8 @@ impl<'a> Game<'a> {
                             uci: render::uci(m, self.mode),
                         })
                         .collect()
-                });
-                if let Some(note) = line.take_missing_note(ply) {
-                    f.message.push_str("; ");
-                    f.message.push_str(&note);
-                }
+                }));
+                line.add_missing_note(ply, &mut f.message);
                 acc.stop(line, at.offset, &f.message);
                 acc.findings.push(f);
                 return;
@@ -306,32 +314,16 @@ impl<'a> Game<'a> {
                     Some(why.reason),
                 ));
                 f.move_text = Some(label());
-                let rank = if suggestions {
-                    acc.ranking(line.depth)
-                } else {
-                    Ranking::Unsuggested
-                };
-                f.suggestions = Some(if rank != Ranking::Unsuggested {
-                    suggest::suggest(
-                        &line.pos,
-                        None,
-                        written,
-                        w,
-                        lang,
-                        self.mode,
-                        if rank == Ranking::ByRest {
-                            &mut rest_after
-                        } else {
-                            &mut by_text
-                        },
-                    )
-                } else {
-                    Vec::new()
-                });
-                if let Some(note) = line.take_missing_note(ply) {
-                    f.message.push_str("; ");
-                    f.message.push_str(&note);
-                }
+                let ranked = self.suggestions(
+                    acc.ranking_if(suggestions, line.depth),
+                    &line.pos,
+                    None,
+                    (written, w),
+                    lang,
+                    &mut rest_after,
+                );
+                f.suggestions = Some(ranked.unwrap_or_default());
+                line.add_missing_note(ply, &mut f.message);
                 let stands = self.policy == IllegalPolicy::Stands && line.depth == 0;
                 if let (true, Some(m)) = (stands, why.executable) {
                     if let Some(next) = play_irregular(&line.pos, m) {
