@@ -102,6 +102,44 @@ fn the_cli_reports_repairs_and_keeps_evidence_in_the_pgn() {
     assert!(f["confidence"].as_f64().unwrap() > 0.5);
 }
 
+/// Rows copied once more (a writer who lost the place): the run is set aside as one finding
+/// with all it holds, the numbers after it read as the sheet numbers them (the jump reported
+/// once), and the PGN carries the evidence.
+#[test]
+fn rows_written_again_are_set_aside_as_one() {
+    let file = "corpora/repair/rows-again/sheet.txt";
+    let out = scoresheet()
+        .args(["validate", "--repair", "--format", "jsonl", "-q", file])
+        .output()
+        .unwrap();
+    let rec: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rec["status"], "ok");
+    assert_eq!(rec["plies"], 18);
+    let findings = rec["findings"].as_array().unwrap();
+    let again: Vec<&Value> = findings
+        .iter()
+        .filter(|f| f["reason"] == "moves_written_twice")
+        .collect();
+    assert_eq!(again.len(), 1, "{findings:?}");
+    assert_eq!(again[0]["written"], "Ac4 Ac5 6. c3 Cf6");
+    assert_eq!(again[0]["line"], 10);
+    let numbers = findings
+        .iter()
+        .filter(|f| f["kind"] == "move_number")
+        .count();
+    assert_eq!(numbers, 1, "{findings:?}");
+    assert_eq!(findings.len(), 2, "{findings:?}");
+    let out = scoresheet()
+        .args(["convert", "--repair", "-q", file])
+        .output()
+        .unwrap();
+    let pgn = String::from_utf8(out.stdout).unwrap().replace('\n', " ");
+    assert!(
+        pgn.contains("4. c3 Nf6 {repaired: \"Ac4 Ac5 6. c3 Cf6\" left out} 5. d4 exd4 6. cxd4"),
+        "{pgn}"
+    );
+}
+
 /// A game that replays as written is the same with and without `--repair`: every bundled
 /// corpus, converted and validated both ways.
 #[test]

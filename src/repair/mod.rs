@@ -143,11 +143,15 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
         };
         if let Some((c, why)) = r.set_aside {
             let w = sheet.word(c);
+            let written = match r.text {
+                Some((to, _)) if why == search::REPEATED => Some(sheet.span(c, to)),
+                _ => w.map(|w| w.text(c.at as usize, w.chars.len())),
+            };
             repairs.push(Repair {
                 ply: n,
                 before: ply.before.clone(),
                 mv: None,
-                written: w.map(|w| w.text(c.at as usize, w.chars.len())),
+                written,
                 at: w
                     .and_then(|w| w.bytes.get(c.at as usize).copied())
                     .unwrap_or(0),
@@ -235,14 +239,39 @@ fn rewrite(
     let mut items: Vec<Vec<(u32, Item)>> = (0..sheet.len()).map(|_| Vec::new()).collect();
     let mut touched = vec![everything; sheet.len()];
     let mut last_word: Option<usize> = None;
+    let mut repeated: Vec<(Cursor, Cursor)> = Vec::new();
     for (i, ply) in rep.found.plies.iter().enumerate() {
         let Some(r) = ply.readings.first() else {
             continue;
         };
-        if let Some((c, _)) = r.set_aside {
+        if let Some((c, why)) = r.set_aside {
             if let Some(v) = items.get_mut(c.word as usize) {
                 v.push((c.at, Item::SetAside(c)));
                 touched[c.word as usize] = true;
+            }
+            if let (true, Some((to, _))) = (why == search::REPEATED, r.text) {
+                // The whole run written again goes, with its move numbers (the one before
+                // it too: the game's next move comes with its own).
+                let first = match c.word.checked_sub(1) {
+                    Some(p)
+                        if c.at == 0
+                            && sheet.words.get(p as usize).is_some_and(|w| w.ignorable) =>
+                    {
+                        p
+                    }
+                    _ => c.word + 1,
+                };
+                // Up to the run's last move: the number of the move read next stays.
+                let last = (c.word..to.word)
+                    .rev()
+                    .find(|&w| sheet.words.get(w as usize).is_some_and(|w| !w.ignorable))
+                    .unwrap_or(c.word);
+                for w in (first..=last).filter(|&w| w != c.word) {
+                    if let Some(t) = touched.get_mut(w as usize) {
+                        *t = true;
+                    }
+                }
+                repeated.push((c, to));
             }
         }
         match r.text {
@@ -313,6 +342,18 @@ fn rewrite(
         }
     };
     let plies = &rep.found.plies;
+    // A move read again is numbered as the sheet numbers its rows: after a run of rows
+    // written again, that far ahead of the game (the replay reports the jump once).
+    let mut ahead = 0;
+    let numbers: Vec<String> = plies
+        .iter()
+        .map(|p| {
+            ahead += p.readings.first().map_or(0, |r| r.renumber);
+            let n = (i64::from(p.before.fullmoves().get()) + i64::from(ahead)).max(1) as u32;
+            crate::notation::render::move_number(n, p.before.turn())
+        })
+        .collect();
+    let number_of = |i: usize| numbers.get(i).cloned().unwrap_or_default();
     let mut out = String::with_capacity(text.len() + 64);
     let mut copied = 0;
     for (wi, word) in sheet.words.iter().enumerate() {
@@ -331,7 +372,7 @@ fn rewrite(
                             piece.push(' ');
                         }
                         if is_white(&p.before) || piece.is_empty() {
-                            piece.push_str(&number_prefix(&p.before));
+                            piece.push_str(&number_of(*i));
                             piece.push(' ');
                         }
                         piece.push_str(&render::san_in(&p.before, p.mv, rep.lang));
@@ -339,7 +380,10 @@ fn rewrite(
                     }
                     Item::SetAside(c) => {
                         if comments.is_some() {
-                            let w = word.text(c.at as usize, word.chars.len());
+                            let w = match repeated.iter().find(|(from, _)| from == c) {
+                                Some(&(from, to)) => sheet.span(from, to),
+                                None => word.text(c.at as usize, word.chars.len()),
+                            };
                             if !piece.is_empty() {
                                 piece.push(' ');
                             }
@@ -354,7 +398,7 @@ fn rewrite(
                 if let Item::Inserted(i) = it {
                     let Some(p) = plies.get(*i) else { continue };
                     if is_white(&p.before) {
-                        piece.push_str(&number_prefix(&p.before));
+                        piece.push_str(&number_of(*i));
                         piece.push(' ');
                     }
                     piece.push_str(&render::san_in(&p.before, p.mv, rep.lang));
@@ -427,6 +471,7 @@ fn reason_words(reason: &str) -> &'static str {
         "origin_left_out" => "the origin left out where two pieces can move",
         "left_out" => "a move left out of the sheet",
         "written_twice" => "a move written twice",
+        "moves_written_twice" => "moves written again",
         "stray_word" => "a word that is no move",
         _ => "a slip",
     }

@@ -251,6 +251,10 @@ pub struct Reading {
     pub run_together: bool,
     /// Where the copy's next move starts.
     pub next: Cursor,
+    /// How many rows the copy's move numbers run ahead of the game's from here on, more than
+    /// before this move (a run of rows written again leaves the numbers after it that far
+    /// ahead).
+    pub renumber: i32,
 }
 
 /// Where a copy's next move may start: at the cursor, or after a word set aside.
@@ -259,10 +263,11 @@ struct Source<'s> {
     rest: &'s [char],
     cost: f32,
     set_aside: Option<(Cursor, &'static str)>,
+    renumber: i32,
 }
 
 fn sources<'s>(sheet: &'s Sheet, at: Cursor) -> Vec<Source<'s>> {
-    let mut out = Vec::with_capacity(2);
+    let mut out = Vec::with_capacity(3);
     if sheet.done(at) {
         return out;
     }
@@ -271,6 +276,7 @@ fn sources<'s>(sheet: &'s Sheet, at: Cursor) -> Vec<Source<'s>> {
         rest: sheet.rest(at),
         cost: 0.0,
         set_aside: None,
+        renumber: 0,
     });
     if let Some((next, cost, why)) = sheet.skip(at) {
         if !sheet.done(next) {
@@ -279,11 +285,31 @@ fn sources<'s>(sheet: &'s Sheet, at: Cursor) -> Vec<Source<'s>> {
                 rest: sheet.rest(next),
                 cost,
                 set_aside: Some((at, why)),
+                renumber: 0,
+            });
+        }
+    }
+    if let Some((next, cost)) = sheet.repeat(at) {
+        if !sheet.done(next) {
+            out.push(Source {
+                from: next,
+                rest: sheet.rest(next),
+                cost,
+                set_aside: Some((at, REPEATED)),
+                // The rows after the run are numbered on from the run's own numbers.
+                renumber: match (sheet.number_before(at), sheet.number_before(next)) {
+                    (Some((a, _)), Some((b, _))) if b > a => (b - a) as i32,
+                    _ => 0,
+                }
+                .max(0),
             });
         }
     }
     out
 }
+
+/// Why a run of moves was set aside: the writer wrote them again.
+pub const REPEATED: &str = "moves_written_twice";
 
 /// The cost of the move number written before `at` for the move `number` (its full-move
 /// number, and whether Black is to move).
@@ -301,12 +327,24 @@ fn number_cost(sheet: &Sheet, at: Cursor, number: (u32, bool)) -> f32 {
 /// (when cheaper) reading the start of it, the next move run together with it. Empty when
 /// no reading is cheaper than [`MAX_READ`].
 fn read(sheet: &Sheet, srcs: &[Source], cand: &Candidate, number: (u32, bool)) -> Vec<Reading> {
+    read_numbered(sheet, srcs, cand, number, 0)
+}
+
+/// [`read`] on a copy whose move numbers run `offset` rows ahead of the game's.
+fn read_numbered(
+    sheet: &Sheet,
+    srcs: &[Source],
+    cand: &Candidate,
+    number: (u32, bool),
+    offset: i32,
+) -> Vec<Reading> {
     // [whole word, start of a word]
     let mut best: [Option<Reading>; 2] = [None, None];
     let ceiling = |b: &Option<Reading>| b.as_ref().map_or(MAX_READ, |b| b.cost);
     let (mut costs, mut scratch) = (Vec::with_capacity(48), Vec::with_capacity(48));
     for src in srcs {
-        let numbered = number_cost(sheet, src.from, number);
+        let written_number = (number.0 as i64 + i64::from(offset + src.renumber)).max(0) as u32;
+        let numbered = number_cost(sheet, src.from, (written_number, number.1));
         for (form, kind) in &cand.forms {
             let base = src.cost + kind.penalty() + numbered;
             if base >= ceiling(&best[0]).max(ceiling(&best[1])) {
@@ -344,6 +382,7 @@ fn read(sheet: &Sheet, srcs: &[Source], cand: &Candidate, number: (u32, bool)) -
                         form: *kind,
                         run_together: k < len,
                         next,
+                        renumber: src.renumber,
                     });
                 }
             }
@@ -455,6 +494,8 @@ const MAX_COPIES: usize = 2;
 struct State {
     pos: Chess,
     at: [Cursor; MAX_COPIES],
+    /// Per copy: how many rows its move numbers run ahead of the game's.
+    offsets: [i32; MAX_COPIES],
     cost: f32,
     node: Option<usize>,
     /// Plies since the reading last shifted the sheet (a move left out, a word set aside).
@@ -501,10 +542,11 @@ impl std::hash::Hasher for Identity {
 
 type Seen = HashMap<u64, usize, std::hash::BuildHasherDefault<Identity>>;
 
-fn key_of(pos: &Chess, at: &[Cursor; MAX_COPIES]) -> u64 {
+fn key_of(pos: &Chess, at: &[Cursor; MAX_COPIES], offsets: &[i32; MAX_COPIES]) -> u64 {
     let mut k = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
-    for c in at {
+    for (c, &o) in at.iter().zip(offsets) {
         k ^= (u64::from(c.word) << 16 | u64::from(c.at)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        k ^= u64::from(o as u32).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
         k = k.rotate_left(17);
     }
     k
@@ -719,6 +761,7 @@ fn search_along(
         at,
         cost: 0.0,
         node: None,
+        offsets: [0; MAX_COPIES],
         since_shift: SHIFT_MEMORY,
     }];
     let mut nodes: Vec<Node> = Vec::new();
@@ -785,7 +828,7 @@ fn search_along(
                             (Some(other), 1) => other.get(i).unwrap_or(cand),
                             _ => cand,
                         };
-                        options[k] = read(s, src, cand, number);
+                        options[k] = read_numbered(s, src, cand, number, st.offsets[k]);
                     }
                     options
                 })
@@ -822,6 +865,7 @@ fn search_along(
                             form: Form::San,
                             run_together: false,
                             next: c,
+                            renumber: 0,
                         });
                     }
                 }
@@ -832,12 +876,14 @@ fn search_along(
                     let mut readings: [Option<Reading>; MAX_COPIES] = Default::default();
                     let mut cost = st.cost;
                     let mut at = [Cursor::default(); MAX_COPIES];
+                    let mut offsets = st.offsets;
                     for k in 0..n {
                         let o = &options[k];
                         let r = &o[rest % o.len()];
                         rest /= o.len();
                         cost += r.cost;
                         at[k] = r.next;
+                        offsets[k] += r.renumber;
                         readings[k] = Some(r.clone());
                     }
                     if cost >= ceiling {
@@ -854,7 +900,7 @@ fn search_along(
                         p.play_unchecked(cand.mv);
                         p
                     });
-                    let key = key_of(after, &at);
+                    let key = key_of(after, &at, &offsets);
                     let slot = seen.get(&key).copied();
                     if let Some(i) = slot {
                         if next[i].state.cost <= cost {
@@ -869,6 +915,7 @@ fn search_along(
                         state: State {
                             pos: after.clone(),
                             at,
+                            offsets,
                             cost,
                             node: None,
                             since_shift: if shifted {
@@ -1061,5 +1108,28 @@ mod tests {
             sans("1.e4 e5 2.Cf3 Cf3 Cc6 3.Ac4 Ac5"),
             ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"]
         );
+    }
+
+    #[test]
+    fn rows_written_again_and_numbered_on() {
+        // Rows 3 and 4 copied once more as rows 5 and 6: the rest of the sheet is numbered
+        // two rows ahead of the game, which is no slip of its own.
+        let text = "1.e4 e5 2.Cf3 Cc6 3.Ac4 Ac5 4.c3 Cf6 5.Ac4 Ac5 6.c3 Cf6 7.d4 exd4 8.cxd4 Ab4+ 9.Ad2 Axd2+ 10.Cbxd2 d5";
+        assert_eq!(
+            sans(text),
+            [
+                "e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "c3", "Nf6", "d4", "exd4", "cxd4", "Bb4",
+                "Bd2", "Bxd2", "Nbxd2", "d5"
+            ]
+        );
+        let sheet = Sheet::from_movetext(text, 0);
+        let found = search(&Chess::default(), &[&sheet], it(), &Limits::default()).unwrap();
+        let set_aside: Vec<_> = found
+            .plies
+            .iter()
+            .filter_map(|p| p.readings[0].set_aside)
+            .collect();
+        assert_eq!(set_aside.len(), 1);
+        assert_eq!(set_aside[0].1, REPEATED);
     }
 }

@@ -42,6 +42,9 @@ pub const NUMBER_SLIP: f32 = 0.2;
 #[derive(Debug, Clone, Default)]
 pub struct Sheet {
     pub words: Vec<Word>,
+    /// Per word: a run of moves written again from the move that starts it (see
+    /// [`Sheet::repeat`]), found once when the sheet is read.
+    repeats: Vec<Option<(Cursor, f32)>>,
 }
 
 fn is_result(w: &str) -> bool {
@@ -161,7 +164,17 @@ impl Sheet {
         {
             words.pop();
         }
-        Sheet { words }
+        let mut sheet = Sheet {
+            words,
+            repeats: Vec::new(),
+        };
+        sheet.repeats = (0..sheet.words.len() as u32)
+            .map(|w| {
+                let at = sheet.move_start(w)?;
+                sheet.find_repeat(Cursor { word: w, at })
+            })
+            .collect();
+        sheet
     }
 
     pub fn len(&self) -> usize {
@@ -312,7 +325,100 @@ impl Sheet {
             if twice { "written_twice" } else { "stray_word" },
         ))
     }
+
+    /// The words written from `from` up to the last word that holds a move before `to`, as
+    /// written (a run of moves set aside, with their numbers).
+    pub fn span(&self, from: Cursor, to: Cursor) -> String {
+        let mut last = from.word;
+        for w in from.word..to.word.min(self.words.len() as u32) {
+            if self.move_start(w).is_some() {
+                last = w;
+            }
+        }
+        let mut out = String::new();
+        for w in from.word..=last {
+            let Some(word) = self.words.get(w as usize) else {
+                break;
+            };
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            let at = if w == from.word { from.at as usize } else { 0 };
+            out.push_str(&word.text(at, word.chars.len()));
+        }
+        out
+    }
+
+    /// Where the move written in word `w` starts (after a move number glued to it), unless
+    /// the word holds no move.
+    fn move_start(&self, w: u32) -> Option<u32> {
+        let word = self.words.get(w as usize)?;
+        if word.ignorable {
+            return None;
+        }
+        let at = match self.number_at(Cursor { word: w, at: 0 }) {
+            Some((len, 0.0)) => len,
+            _ => 0,
+        };
+        ((at as usize) < word.chars.len()).then_some(at)
+    }
+
+    /// A run of moves written again (a writer who lost the place copies the last row or two
+    /// once more): when the [`REPEAT_MIN`] to [`REPEAT_MAX`] moves written from the settled
+    /// cursor `c` are, marks aside, the same words as the moves just before it, where the
+    /// next move starts after them and the cost of setting them aside.
+    pub fn repeat(&self, c: Cursor) -> Option<(Cursor, f32)> {
+        if self.move_start(c.word) != Some(c.at) {
+            return None;
+        }
+        self.repeats.get(c.word as usize).copied().flatten()
+    }
+
+    fn find_repeat(&self, c: Cursor) -> Option<(Cursor, f32)> {
+        let plain = |w: u32| -> Option<String> {
+            let at = self.move_start(w)?;
+            let word = self.words.get(w as usize)?;
+            Some(
+                word.text(at as usize, word.chars.len())
+                    .trim_end_matches(['+', '#', '!', '?'])
+                    .to_string(),
+            )
+        };
+        let mut before = Vec::with_capacity(REPEAT_MAX);
+        let mut w = c.word;
+        while before.len() < REPEAT_MAX && w > 0 {
+            w -= 1;
+            if let Some(t) = plain(w) {
+                before.push(t);
+            }
+        }
+        let mut after = Vec::with_capacity(REPEAT_MAX);
+        let mut ends = Vec::with_capacity(REPEAT_MAX);
+        let mut w = c.word;
+        while after.len() < REPEAT_MAX && (w as usize) < self.words.len() {
+            if let Some(t) = plain(w) {
+                after.push(t);
+                ends.push(w);
+            }
+            w += 1;
+        }
+        let k = (REPEAT_MIN..=after.len().min(before.len()))
+            .rev()
+            .find(|&k| (0..k).all(|i| after.get(i) == before.get(k - 1 - i)))?;
+        let last = *ends.get(k - 1)?;
+        let (next, more) = self.settle(Cursor {
+            word: last + 1,
+            at: 0,
+        });
+        Some((next, TWICE + REPEAT_EACH * (k - 1) as f32 + more))
+    }
 }
+
+/// The fewest and the most moves of a run written again that are set aside as one.
+pub const REPEAT_MIN: usize = 2;
+pub const REPEAT_MAX: usize = 6;
+/// What each move of a run written again costs beyond the first.
+pub const REPEAT_EACH: f32 = 0.15;
 
 /// A move written twice (the rest of the sheet shifted by a ply).
 pub const TWICE: f32 = 0.8;
@@ -369,5 +475,26 @@ mod tests {
         let stray = s.skip(Cursor { word: 4, at: 0 }).unwrap();
         assert_eq!(stray.2, "stray_word");
         assert!(stray.1 > twice.1);
+    }
+
+    #[test]
+    fn rows_written_again() {
+        let s = Sheet::from_movetext(
+            "21. g3 Kf6 22. Kg2 Bd6+\n23. g3 Kf6\n24. Kg2 Bd6\n25. Kh3 Bd5",
+            0,
+        );
+        // From `23. g3`: four moves, the marks aside, are the four before them.
+        let (next, cost) = s.repeat(Cursor { word: 7, at: 0 }).unwrap();
+        assert_eq!(next, Cursor { word: 13, at: 0 });
+        assert!((cost - (TWICE + 3.0 * REPEAT_EACH)).abs() < 1e-6);
+        assert_eq!(
+            s.span(Cursor { word: 7, at: 0 }, next),
+            "g3 Kf6 24. Kg2 Bd6"
+        );
+        // Nowhere else: a single word again is `skip`'s, and moves are not a run.
+        for w in [1, 2, 4, 5, 8, 10, 11, 13, 14] {
+            assert_eq!(s.repeat(Cursor { word: w, at: 0 }), None, "{w}");
+        }
+        assert_eq!(s.repeat(Cursor { word: 7, at: 1 }), None);
     }
 }
