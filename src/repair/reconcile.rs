@@ -22,7 +22,7 @@ use serde::Serialize;
 use shakmaty::{CastlingMode, Chess, Move};
 
 use super::{
-    search::{rank_readings, search_in, Found, Limits, Reading},
+    search::{rank_readings, search_in, Form, Found, Limits, Reading},
     sheet::Sheet,
     AS_WRITTEN,
 };
@@ -43,8 +43,9 @@ pub struct Decision {
     pub white_wrote: Option<String>,
     pub black_wrote: Option<String>,
     pub read_as: Suggestion,
-    /// `white_copy` / `black_copy` (the other copy was read otherwise), `both_repaired`,
-    /// or `arbiter` (both copies name different legal moves: decided by the rest of the
+    /// `white_copy` / `black_copy` (the other copy was read otherwise), `shorthand` (both
+    /// copies wrote the move in a shorthand outside the Laws' notation, `BxN`, `Nd2` for
+    /// `Nbd2`, and it reads as this move), `both_repaired`, or `arbiter` (both copies name different legal moves: decided by the rest of the
     /// game, the arbiter should confirm).
     pub how: &'static str,
     /// The other legal reading, where one copy names one.
@@ -103,6 +104,28 @@ fn as_written(r: &Reading) -> bool {
     r.text.is_some() && r.set_aside.is_none() && r.slip < AS_WRITTEN
 }
 
+/// The copy's own shorthand read as it is (`BxN`, `Nd2` for `Nbd2`): no slip, but not the
+/// Laws' notation either.
+fn shorthand(r: &Reading) -> bool {
+    r.text.is_some()
+        && r.set_aside.is_none()
+        && matches!(r.form, Form::Pieces | Form::Undisambiguated)
+        && r.slip < AS_WRITTEN + 0.3
+}
+
+/// Whether the reading takes some ply otherwise than both copies wrote it, alike.
+fn overrules_both(found: &Found, copies: &[&Sheet; 2]) -> bool {
+    found.plies.iter().any(|ply| {
+        let (Some(rw), Some(rb)) = (ply.readings.first(), ply.readings.get(1)) else {
+            return false;
+        };
+        let (Some(w), Some(b)) = (wrote(copies[0], rw), wrote(copies[1], rb)) else {
+            return false;
+        };
+        w == b && !(as_written(rw) || shorthand(rw)) && !(as_written(rb) || shorthand(rb))
+    })
+}
+
 /// Read both copies of a game (from the standard start position, or the white copy's
 /// `[FEN]`); `None` when no legal game within the bound fits them.
 pub fn reconcile(white: &str, black: &str) -> Option<Reconciled> {
@@ -118,8 +141,23 @@ pub fn reconcile(white: &str, black: &str) -> Option<Reconciled> {
     };
     let copies = [&w.sheet, &b.sheet];
     let langs = [w.lang, b.lang];
-    let found = search_in(&start, &copies, &langs, &limits)
-        .or_else(|| search_in(&start, &copies, &langs, &Limits::wide()))?;
+    // Wider searches only for the pairs the narrower cannot read through: copies with many
+    // slips each, or rows copied out of order, where the right reading starts dear.
+    let mut found = search_in(&start, &copies, &langs, &limits)
+        .or_else(|| search_in(&start, &copies, &langs, &Limits::wide()))
+        .or_else(|| search_in(&start, &copies, &langs, &Limits::widest()))?;
+    if overrules_both(&found, &copies) {
+        // Two writers seldom make the same slip: a reading that overrules what both copies
+        // wrote alike is most often the beam's. Both copies read ply by ply share one place
+        // in their texts, so the few states a place keeps are the whole beam, and a wrong
+        // turn early (the same look-alike in both) crowds the true reading out. Such a
+        // reading is searched for once more, wider.
+        if let Some(wider) = search_in(&start, &copies, &langs, &Limits::widest()) {
+            if wider.cost < found.cost {
+                found = wider;
+            }
+        }
+    }
     let mut decisions = Vec::new();
     for (i, ply) in found.plies.iter().enumerate() {
         let (Some(rw), Some(rb)) = (ply.readings.first(), ply.readings.get(1)) else {
@@ -140,12 +178,14 @@ pub fn reconcile(white: &str, black: &str) -> Option<Reconciled> {
         let alt = other_legal(&w, rw).or_else(|| other_legal(&b, rb));
         let how = match (ok_w, ok_b) {
             _ if alt.is_some() => "arbiter",
+            (false, false) if shorthand(rw) && shorthand(rb) => "shorthand",
             (true, false) => "white_copy",
             (false, true) => "black_copy",
             _ => "both_repaired",
         };
         let confidence = match how {
             "arbiter" => 0.6,
+            "shorthand" => 0.9,
             "both_repaired" => 0.7,
             _ => 0.95,
         };

@@ -3,10 +3,13 @@
 
 Input: the box-by-box transcriptions of the Handwritten Chess Scoresheet dataset (HCS,
 Eicher et al.), the file `training_tags.txt` of lines `GGG_P_N_white.png TEXT`: game GGG,
-copy P (0 and 1: the two players' sheets of one game), move N, as the player wrote it.
+copy P (0 and 1: the two players' sheets of one game), move N, as the player wrote it; or its
+test split `testing_tags.txt` (`GGG_N_white.png`, one copy a game).
 The data is not ours to redistribute and is not in the repository: give its path.
 
-    python3 tests/gen/handwritten.py PATH/training_tags.txt [BINARY] [-v]
+    python3 tests/gen/handwritten.py PATH/training_tags.txt [BINARY] [-v] [--pairs] [--only=GGG,...]
+
+(`--pairs`: the pairs alone; `--only`: these games alone.)
 
 Each sheet becomes bare scoresheet text (`12. Nf3 Nc6`, `12... Nc6` where White's box is
 empty); sheets that do not start from the first move (a second page numbered from 1) are left
@@ -35,9 +38,10 @@ def sheets(path):
     rows = collections.defaultdict(dict)
     for line in open(path, encoding="utf-8"):
         name, _, text = line.strip().partition(" ")
-        m = re.match(r"(\d+)_(\d+)_(\d+)_(white|black)\.png$", name)
+        m = re.match(r"(\d+)_(?:(\d+)_)?(\d+)_(white|black)\.png$", name)
         if m and text.strip():
             g, p, n, c = m.groups()
+            p = p or "0"  # the test split names one copy a game: `GGG_N_white.png`
             rows[(g, p)][(int(n), c)] = text.strip()
     return rows
 
@@ -64,24 +68,41 @@ def plain(s):
     return re.sub(r"[+#x=!?]", "", s)
 
 
+def subsequence(a, b):
+    it = iter(b)
+    return all(c in it for c in a)
+
+
+def same_move(written, san):
+    """Whether a text read as written may be this SAN: one is the other with characters left
+    out (`cd` for `cxd4`, `Ngf3` for `Nf3`), or both name the same square of arrival."""
+    w, s = plain(written), plain(san)
+    dest = re.compile(r"([a-h][1-8])[QRBN]?$")
+    a, b = dest.search(w), dest.search(s)
+    return subsequence(w, s) or subsequence(s, w) or bool(a and b and a.group(1) == b.group(1))
+
+
 def main():
-    args = [a for a in sys.argv[1:] if a != "-v"]
+    args = [a for a in sys.argv[1:] if not a.startswith("-")]
     verbose = "-v" in sys.argv
+    pairs_only = "--pairs" in sys.argv
+    only = next((a.split("=", 1)[1].split(",") for a in sys.argv if a.startswith("--only=")), None)
     tags = args[0]
     binary = args[1] if len(args) > 1 else "target/release/scoresheet"
     rows = sheets(tags)
     work = tempfile.mkdtemp(prefix="handwritten-")
     files = {}
     for key, boxes in sorted(rows.items()):
-        if boxes and starts_the_game(boxes):
+        if boxes and starts_the_game(boxes) and (only is None or key[0] in only):
             path = os.path.join(work, f"{key[0]}_{key[1]}.txt")
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text_of(boxes))
             files[key] = path
     left = len(rows) - len(files)
 
-    out = subprocess.run([binary, "validate", "--repair", "--format", "jsonl", "-q"]
-                         + list(files.values()), capture_output=True, text=True).stdout
+    out = "" if pairs_only else subprocess.run(
+        [binary, "validate", "--repair", "--format", "jsonl", "-q"] + list(files.values()),
+        capture_output=True, text=True).stdout
     n = through = good = 0
     for line in out.splitlines():
         r = json.loads(line)
@@ -95,7 +116,9 @@ def main():
             if f.get("reason") == "left_out":
                 put_in += 1
             elif f.get("read_as") is None:
-                set_aside += 1
+                # A run of moves written again sets aside each of its moves.
+                set_aside += max(1, len([w for w in (f.get("written") or "").split()
+                                         if not re.match(r"^\d+\.+$", w)]))
             else:
                 read_otherwise += 1
         ok = r["status"] == "ok"
@@ -108,13 +131,19 @@ def main():
         if verbose:
             print("single", "_".join(key), r["status"], written, plies, put_in, set_aside,
                   read_otherwise, f"{kept:.3f}", f"{as_written:.3f}", passed)
-    print(f"single copies: {n} sheets ({left} left out: not from the first move); read through "
-          f"to a legal game {through} ({100 * through / n:.1f}%); of them keeping >= 95% of the "
-          f"written moves and reading >= 85% of the plies as written: {good} ({100 * good / n:.1f}%)")
+    if n:
+        print(f"single copies: {n} sheets ({left} left out: not from the first move); read "
+              f"through to a legal game {through} ({100 * through / n:.1f}%); of them keeping "
+              f">= 95% of the written moves and reading >= 85% of the plies as written: {good} "
+              f"({100 * good / n:.1f}%)")
 
     pairs = sorted(g for (g, p) in files if p == "0" and (g, "1") in files)
     m = legal = long_enough = alike = alike_kept = 0
+    # Copies transcribed box for box alike (the dataset holds a few): no second witness.
+    same = [g for g in pairs if rows[(g, "0")] == rows[(g, "1")]]
+    same_alike = same_kept = 0
     for g in pairs:
+        before = (alike, alike_kept)
         a, b = files[(g, "0")], files[(g, "1")]
         r = subprocess.run([binary, "reconcile", a, b], capture_output=True, text=True)
         body = " ".join(l for l in r.stdout.splitlines() if not l.startswith("["))
@@ -146,14 +175,25 @@ def main():
             elif ply + 1 in decided and decided[ply + 1].get("how") not in ("both_repaired",) \
                     and decided[ply + 1].get("white_wrote") == t == decided[ply + 1].get("black_wrote"):
                 alike_kept += 1
+            elif ply + 1 not in decided and ply < len(sans) and same_move(t, sans[ply]):
+                # No decision: both copies were read as written there, in a form the game's
+                # SAN does not spell alike (`cd`, `cxb` for `cxd4`, `cxb3`; `Ngf3`, `N5f3`).
+                alike_kept += 1
             elif verbose:
                 print("alike lost", g, num, col, t, sans[ply] if ply < len(sans) else None)
+        if g in same:
+            same_alike += alike - before[0]
+            same_kept += alike_kept - before[1]
         if verbose:
             print("pair", g, r.returncode, len(sans), len(rows[(g, "0")]), len(rows[(g, "1")]))
     if m:
         print(f"both copies: {m} games; a legal game {legal}; with >= 95% of the longer copy's "
               f"moves {long_enough} ({100 * long_enough / m:.1f}%); moves both copies wrote alike "
               f"kept {alike_kept}/{alike} ({100 * alike_kept / max(alike, 1):.2f}%)")
+        d_alike, d_kept = alike - same_alike, alike_kept - same_kept
+        print(f"  of them {len(same)} games whose two copies are transcribed alike box for box "
+              f"({', '.join(same)}); without them, moves both copies wrote alike kept "
+              f"{d_kept}/{d_alike} ({100 * d_kept / max(d_alike, 1):.2f}%)")
 
 
 if __name__ == "__main__":
