@@ -111,12 +111,9 @@ fn number(out: &mut Vec<u8>, mut n: u64) {
 /// quote, the backslash and the control characters below U+0020). Branch-free over a fixed
 /// block, so that it compiles to a few vector instructions.
 fn needs_escape(block: &[u8; 16]) -> bool {
-    block
-        .iter()
-        .fold(0u8, |any, &b| {
-            any | u8::from(b < 0x20) | u8::from(b == b'"') | u8::from(b == b'\\')
-        })
-        != 0
+    block.iter().fold(0u8, |any, &b| {
+        any | u8::from(b < 0x20) | u8::from(b == b'"') | u8::from(b == b'\\')
+    }) != 0
 }
 
 /// A JSON string as serde_json writes it: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, and
@@ -183,7 +180,10 @@ mod tests {
     #[test]
     fn strings_are_escaped_as_serde_escapes_them() {
         let mut every_byte = String::new();
-        for c in (0u8..0x80).map(char::from).chain(['é', '½', '\u{2028}', '\u{feff}']) {
+        for c in (0u8..0x80)
+            .map(char::from)
+            .chain(['é', '½', '\u{2028}', '\u{feff}'])
+        {
             every_byte.push(c);
         }
         for s in [
