@@ -227,47 +227,72 @@ impl<R: BufRead> GameSplitter<R> {
             return;
         }
         while i < line.len() {
-            let b = line[i];
             if self.in_comment {
-                if b == b'}' {
-                    self.in_comment = false;
-                }
-                i += 1;
-                continue;
-            }
-            match b {
-                b'{' => self.in_comment = true,
-                b';' => return,
-                b'(' => {
-                    if !line[i..].starts_with(b"(=)") {
-                        self.depth += 1;
+                match memchr::memchr(b'}', &line[i..]) {
+                    Some(n) => {
+                        self.in_comment = false;
+                        i += n + 1;
+                        continue;
                     }
-                    self.has_content = true;
+                    None => return,
                 }
-                b')' => {
-                    self.depth = self.depth.saturating_sub(1);
-                    self.has_content = true;
-                }
-                b if b.is_ascii_whitespace() => {}
+            }
+            let b = line[i];
+            match SCAN_CLASS[usize::from(b)] {
+                BLANK => {}
+                BRACKET => match b {
+                    b'{' => self.in_comment = true,
+                    b';' => return,
+                    b'(' => {
+                        if !line[i..].starts_with(b"(=)") {
+                            self.depth += 1;
+                        }
+                        self.has_content = true;
+                    }
+                    _ => {
+                        self.depth = self.depth.saturating_sub(1);
+                        self.has_content = true;
+                    }
+                },
                 _ => {
                     self.has_content = true;
                     // the word, up to the next blank or bracket
-                    let end = line[i..]
-                        .iter()
-                        .position(|b| {
-                            b.is_ascii_whitespace() || matches!(b, b'{' | b'(' | b')' | b';')
-                        })
-                        .map_or(line.len(), |n| i + n);
+                    let mut end = i + 1;
+                    while end < line.len() && SCAN_CLASS[usize::from(line[end])] == WORD {
+                        end += 1;
+                    }
                     if self.depth == 0 && is_or_ends_with_result(&line[i..end]) {
                         self.saw_result = true;
                     }
-                    i = end - 1;
+                    i = end;
+                    continue;
                 }
             }
             i += 1;
         }
     }
 }
+
+/// What a byte is to [`GameSplitter::scan_movetext`]: part of a word, ASCII white space, or one
+/// of the brackets and marks that end a word (`{` `(` `)` `;`). A table: this runs on every
+/// byte of every game.
+const WORD: u8 = 0;
+const BLANK: u8 = 1;
+const BRACKET: u8 = 2;
+static SCAN_CLASS: [u8; 256] = {
+    let mut class = [WORD; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        if byte.is_ascii_whitespace() {
+            class[b] = BLANK;
+        } else if matches!(byte, b'{' | b'(' | b')' | b';') {
+            class[b] = BRACKET;
+        }
+        b += 1;
+    }
+    class
+};
 
 /// Whether a word is or ends with a result token.
 fn is_or_ends_with_result(word: &[u8]) -> bool {
