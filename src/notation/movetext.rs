@@ -206,8 +206,9 @@ fn ends_word(rest: &str) -> bool {
 
 /// Lex a whole movetext. Never fails: what no rule reads becomes an `Unreadable` token.
 pub fn lex(text: &str) -> Vec<Token> {
-    // About one token in five bytes of PGN movetext (`12.` `Nf3` `Nc6`).
-    let mut tokens = Vec::with_capacity(text.len() / 5 + 4);
+    // About one token in three to five bytes of PGN movetext (`12.` `Nf3` `Nc6`): room for
+    // the denser kind, as a token list that outgrows its room is copied whole.
+    let mut tokens = Vec::with_capacity(text.len() / 3 + 4);
     let mut expected_number = 1u32;
     let mut pos = 0usize;
     let len = text.len();
