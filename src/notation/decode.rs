@@ -137,6 +137,22 @@ pub fn utf16_to_utf8(bytes: &[u8], little_endian: bool) -> String {
 mod tests {
     use super::*;
 
+    /// Every byte value at every place of texts of every length up to three blocks and a
+    /// half: found exactly when it is damage.
+    #[test]
+    fn damage_is_found_wherever_it_stands() {
+        for len in 0..56 {
+            assert!(!has_damage(&vec![b'e'; len]));
+            for at in 0..len {
+                for b in 0..=255u8 {
+                    let mut text = vec![b' '; len];
+                    text[at] = b;
+                    assert_eq!(has_damage(&text), is_damage(b), "{b:#x} at {at} of {len}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn utf8_passes_through() {
         assert!(matches!(decode("é".as_bytes()), Cow::Borrowed(_)));
