@@ -236,6 +236,7 @@ pub fn resolve_fast(pos: &Chess, w: &WrittenMove, lang: &Language) -> Option<Res
                     Role::Bishop => attacks::bishop_attacks(to, occupied),
                     Role::Rook => attacks::rook_attacks(to, occupied),
                     Role::Queen => attacks::queen_attacks(to, occupied),
+                    // (Kings and pawns are settled above.)
                     Role::Pawn | Role::King => attacks::attacks(to, role.of(turn), occupied),
                 };
                 let from = reach & board.by_piece(role.of(turn)) & origins;
