@@ -222,6 +222,104 @@ impl<R: BufRead> GameSplitter<R> {
 
     /// Scan a movetext line for comments, variation depth, content and results.
     fn scan_movetext(&mut self, line: &[u8]) {
+        let mut scan = MovetextScan {
+            in_comment: self.in_comment,
+            depth: self.depth,
+            has_content: self.has_content,
+            saw_result: self.saw_result,
+        };
+        scan.line(line);
+        self.in_comment = scan.in_comment;
+        self.depth = scan.depth;
+        self.has_content = scan.has_content;
+        self.saw_result = scan.saw_result;
+    }
+}
+
+/// What the splitter follows through a game's movetext lines.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct MovetextScan {
+    in_comment: bool,
+    depth: u32,
+    has_content: bool,
+    saw_result: bool,
+}
+
+impl MovetextScan {
+    /// Follow one movetext line: comments, variation depth, content and results.
+    ///
+    /// Only the brackets (`{` `(` `)` `;`, found with `memchr`) change the state, and a
+    /// result is always a word with a `-` or a `*` in it (`1-0`, `0-1`, `1/2-1/2`, `½-½`,
+    /// `*`): between two brackets only those words are cut out and looked at, not every
+    /// byte and every word (what [`Self::line_by_bytes`], the reference, does).
+    fn line(&mut self, line: &[u8]) {
+        if !self.in_comment && line.first() == Some(&b'%') {
+            return;
+        }
+        let mut i = 0;
+        // Where the next `;` is (`line.len()` for none), found once and again only once
+        // passed (it may stand inside a comment).
+        let mut semicolon = 0;
+        let mut semicolon_known = false;
+        while i < line.len() {
+            if self.in_comment {
+                match memchr::memchr(b'}', &line[i..]) {
+                    Some(n) => {
+                        self.in_comment = false;
+                        i += n + 1;
+                        continue;
+                    }
+                    None => return,
+                }
+            }
+            if !semicolon_known || semicolon < i {
+                semicolon = memchr::memchr(b';', &line[i..]).map_or(line.len(), |n| i + n);
+                semicolon_known = true;
+            }
+            let bracket =
+                memchr::memchr3(b'{', b'(', b')', &line[i..]).map_or(line.len(), |n| i + n);
+            let stop = bracket.min(semicolon);
+            let stretch = &line[i..stop];
+            if !self.has_content {
+                self.has_content = stretch.iter().any(|&b| !b.is_ascii_whitespace());
+            }
+            if self.depth == 0 && !self.saw_result {
+                self.saw_result = memchr::memchr2_iter(b'-', b'*', stretch).any(|at| {
+                    let start = stretch[..at]
+                        .iter()
+                        .rposition(|b| b.is_ascii_whitespace())
+                        .map_or(0, |n| n + 1);
+                    let end = stretch[at..]
+                        .iter()
+                        .position(|b| b.is_ascii_whitespace())
+                        .map_or(stretch.len(), |n| at + n);
+                    is_or_ends_with_result(&stretch[start..end])
+                });
+            }
+            let Some(&b) = line.get(stop) else {
+                return;
+            };
+            match b {
+                b'{' => self.in_comment = true,
+                b';' => return,
+                b'(' => {
+                    if !line[stop..].starts_with(b"(=)") {
+                        self.depth += 1;
+                    }
+                    self.has_content = true;
+                }
+                _ => {
+                    self.depth = self.depth.saturating_sub(1);
+                    self.has_content = true;
+                }
+            }
+            i = stop + 1;
+        }
+    }
+
+    /// [`Self::line`] byte by byte, word by word: the reference its tests compare it with.
+    #[cfg(test)]
+    fn line_by_bytes(&mut self, line: &[u8]) {
         let mut i = 0;
         if !self.in_comment && line.first() == Some(&b'%') {
             return;
@@ -426,6 +524,86 @@ impl<R: BufRead> Iterator for GameSplitter<R> {
 
 #[cfg(test)]
 mod tests {
+    /// The movetext scan with `memchr` follows every line of the bundled corpora (and of
+    /// `../shared/corpora` when it is beside the checkout), and lines of brackets, marks and
+    /// results put together at random, exactly as the byte-by-byte reference does, from
+    /// every state.
+    #[test]
+    fn movetext_scan_agrees_with_the_bytes() {
+        let mut lines: Vec<Vec<u8>> = Vec::new();
+        for text in crate::notation::corpus_texts() {
+            lines.extend(text.lines().map(|l| l.as_bytes().to_vec()));
+        }
+        let pieces: [&[u8]; 24] = [
+            b" ",
+            b"\t",
+            b"{",
+            b"}",
+            b"(",
+            b")",
+            b"(=)",
+            b";",
+            b"%",
+            b"1-0",
+            b"0-1",
+            b"1/2-1/2",
+            "½-½".as_bytes(),
+            b"*",
+            b"e4",
+            b"O-O",
+            b"-",
+            b"x1-0",
+            b"1-0x",
+            b"12.",
+            b"Nf3",
+            b"\r",
+            b"0-1)",
+            b"*{",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..20_000 {
+            let mut line = Vec::new();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            for k in 0..(seed % 12) {
+                let pick = (seed >> (4 * k + 8)) as usize % pieces.len();
+                line.extend_from_slice(pieces[pick]);
+            }
+            lines.push(line);
+        }
+        let starts = [
+            MovetextScan::default(),
+            MovetextScan {
+                in_comment: true,
+                ..MovetextScan::default()
+            },
+            MovetextScan {
+                depth: 2,
+                ..MovetextScan::default()
+            },
+            MovetextScan {
+                has_content: true,
+                depth: 1,
+                ..MovetextScan::default()
+            },
+        ];
+        for line in &lines {
+            for start in starts {
+                let (mut fast, mut reference) = (start, start);
+                fast.line(line);
+                reference.line_by_bytes(line);
+                assert_eq!(
+                    fast,
+                    reference,
+                    "{:?} from {start:?}",
+                    String::from_utf8_lossy(line)
+                );
+            }
+        }
+        assert!(lines.len() > 20_000);
+    }
+
     use super::*;
 
     fn split(text: &str) -> Vec<RawGame> {

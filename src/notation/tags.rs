@@ -155,6 +155,9 @@ pub fn tag_pairs(input: &str) -> IResult<&str, Vec<(String, String)>> {
 /// `22.11.2026` become `2026.11.22`.
 pub fn scoresheet_header(line: &str) -> Option<(&'static str, String)> {
     let line = line.trim();
+    if starts_with_digit(line) {
+        return None;
+    }
     let (word, sep) = header_word(line)?;
     let tag = *header_words().get(&word)?;
     let value = line[sep + 1..].trim().to_string();
@@ -202,8 +205,19 @@ pub fn header_languages(line: &str) -> &'static [String] {
         .map_or(&[], Vec::as_slice)
 }
 
+/// No header word starts with a digit (a test holds `grammar/headers.csv` to it), so a line
+/// that does, a movetext line's move number above all, is no header and no column heads:
+/// told without cutting out and lower-casing its first word, once per game and once per
+/// movetext line with a `:` or `=` (clock comments).
+fn starts_with_digit(line: &str) -> bool {
+    line.as_bytes().first().is_some_and(u8::is_ascii_digit)
+}
+
 /// Whether a line is the column heads of a scoresheet (`Bianco   Nero`, `N. White Black`).
 pub fn is_column_heads(line: &str) -> bool {
+    if starts_with_digit(line.trim_start()) {
+        return false;
+    }
     let mut players = 0;
     for word in line.split_whitespace() {
         match header_words().get(&word.to_lowercase()) {
@@ -335,6 +349,21 @@ mod tests {
         );
         assert_eq!(scoresheet_header("1. e4 e5"), None);
         assert_eq!(scoresheet_header("Cf3: what"), None);
+    }
+
+    #[test]
+    fn no_header_word_starts_with_a_digit() {
+        for word in header_words().keys() {
+            assert!(!starts_with_digit(word), "{word}");
+        }
+        for (line, header) in [
+            ("1. e4 e5", false),
+            ("12:30", false),
+            ("Bianco: Rossi", true),
+        ] {
+            assert_eq!(scoresheet_header(line).is_some(), header, "{line}");
+        }
+        assert!(!is_column_heads("1 Bianco Nero"));
     }
 
     #[test]

@@ -117,12 +117,18 @@ pub fn resolve_fast(pos: &Chess, w: &WrittenMove, lang: &Language) -> Option<Res
     // Pins (shakmaty's `slider_blockers`): a piece alone between its king and an enemy
     // slider stays on that line.
     let legal = |from: Square| {
-        if from == king || !attacks::queen_attacks(king, Bitboard::EMPTY).contains(from) {
+        // Only an enemy slider on the line from the king through the piece, moving along
+        // such lines, can pin it: the others are not looked at.
+        let line = attacks::ray(king, from);
+        if from == king || line.is_empty() {
             return true;
         }
-        let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
-            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens());
-        !(snipers & them).into_iter().any(|sniper| {
+        let sliders = if king.file() == from.file() || king.rank() == from.rank() {
+            board.rooks_and_queens()
+        } else {
+            board.bishops_and_queens()
+        };
+        !(line & sliders & them).into_iter().any(|sniper| {
             let between = attacks::between(king, sniper) & occupied;
             between.contains(from) && !between.more_than_one()
         }) || attacks::aligned(from, to, king)
@@ -224,9 +230,16 @@ pub fn resolve_fast(pos: &Chess, w: &WrittenMove, lang: &Language) -> Option<Res
         }
         _ => {
             if target.contains(to) && !us.contains(to) && promotion.is_none() {
-                let from = attacks::attacks(to, role.of(turn), occupied)
-                    & board.by_piece(role.of(turn))
-                    & origins;
+                // Each role's own table, inlined (the generic look-up is a call).
+                let reach = match role {
+                    Role::Knight => attacks::knight_attacks(to),
+                    Role::Bishop => attacks::bishop_attacks(to, occupied),
+                    Role::Rook => attacks::rook_attacks(to, occupied),
+                    Role::Queen => attacks::queen_attacks(to, occupied),
+                    // (Kings and pawns are settled above.)
+                    Role::Pawn | Role::King => attacks::attacks(to, role.of(turn), occupied),
+                };
+                let from = reach & board.by_piece(role.of(turn)) & origins;
                 for from in from.into_iter().filter(|&f| legal(f)) {
                     fits.push(Move::Normal {
                         role,

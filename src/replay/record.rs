@@ -39,7 +39,9 @@ impl Serialize for Tags {
     }
 }
 
-/// One game's verdict: the record `scoresheet validate` writes.
+/// One game's verdict: the record `scoresheet validate` writes. The JSONL printer writes it
+/// field by field ([`crate::report::jsonl`]), byte for byte as this derive would: a field
+/// added here is added there too (its tests compare the two).
 #[derive(Debug, Clone, Serialize)]
 pub struct GameRecord {
     pub file: String,

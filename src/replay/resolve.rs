@@ -222,6 +222,7 @@ pub struct NotationIssue {
 
 /// Check the optional signs and forms of a move that resolved to `m` (played from `pos`).
 /// `after` is the position after it, `mate` whether it is checkmate.
+#[inline]
 pub fn notation_issues(
     pos: &Chess,
     m: Move,
@@ -232,7 +233,8 @@ pub fn notation_issues(
     out: &mut Vec<NotationIssue>,
 ) {
     // The common case, asked at every ply: without --strict-notation only a lowercase letter,
-    // a written origin or a left-out destination rank can be an issue.
+    // a written origin or a left-out destination rank can be an issue. Settled in the
+    // caller, without the call.
     if !strict
         && !w.piece.is_some_and(|l| l.lowercase)
         && w.from_file.is_none()
@@ -241,6 +243,20 @@ pub fn notation_issues(
     {
         return;
     }
+    notation_issues_of(pos, m, w, after, mate, strict, out);
+}
+
+/// [`notation_issues`] where there may be one.
+#[inline(never)]
+fn notation_issues_of(
+    pos: &Chess,
+    m: Move,
+    w: &WrittenMove,
+    after: &Chess,
+    mate: bool,
+    strict: bool,
+    out: &mut Vec<NotationIssue>,
+) {
     let mut add = |reason, message: String| out.push(NotationIssue { reason, message });
     if w.piece.is_some_and(|l| l.lowercase) {
         add(

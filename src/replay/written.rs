@@ -158,8 +158,11 @@ impl<'a> Game<'a> {
         // The move as written, with its number, is only written out when a finding needs it.
         let label = || numbered.with(written);
         if let (true, 0, Some(n)) = (notation, line.depth, written_number) {
+            // The number as expected, the common case, is no slip (what `numbering_slip`
+            // says first, settled here without cutting out the number's text).
+            let as_expected = n.number == expected && (numbered.side == Color::Black || !n.black);
             // A [FEN]'s move number is often not the one the writer starts from.
-            if line.numbering.is_some() || !self.from_fen {
+            if !as_expected && (line.numbering.is_some() || !self.from_fen) {
                 let text = self.text.get(n.start..n.end).unwrap_or("").trim();
                 if let Some((reason, message, note)) =
                     numbering_slip(text, n.number, n.black, expected, numbered.side)
