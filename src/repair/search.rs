@@ -278,30 +278,24 @@ fn sources<'s>(sheet: &'s Sheet, at: Cursor) -> Vec<Source<'s>> {
         set_aside: None,
         renumber: 0,
     });
-    if let Some((next, cost, why)) = sheet.skip(at) {
+    // A word set aside, or a run of moves written again (the rows after it numbered on from
+    // the run's own numbers).
+    let skipped = sheet.skip(at).map(|(next, cost, why)| (next, cost, why, 0));
+    let repeated = sheet.repeat(at).map(|(next, cost)| {
+        let renumber = match (sheet.number_before(at), sheet.number_before(next)) {
+            (Some((a, _)), Some((b, _))) if b > a => (b - a) as i32,
+            _ => 0,
+        };
+        (next, cost, REPEATED, renumber)
+    });
+    for (next, cost, why, renumber) in skipped.into_iter().chain(repeated) {
         if !sheet.done(next) {
             out.push(Source {
                 from: next,
                 rest: sheet.rest(next),
                 cost,
                 set_aside: Some((at, why)),
-                renumber: 0,
-            });
-        }
-    }
-    if let Some((next, cost)) = sheet.repeat(at) {
-        if !sheet.done(next) {
-            out.push(Source {
-                from: next,
-                rest: sheet.rest(next),
-                cost,
-                set_aside: Some((at, REPEATED)),
-                // The rows after the run are numbered on from the run's own numbers.
-                renumber: match (sheet.number_before(at), sheet.number_before(next)) {
-                    (Some((a, _)), Some((b, _))) if b > a => (b - a) as i32,
-                    _ => 0,
-                }
-                .max(0),
+                renumber,
             });
         }
     }
