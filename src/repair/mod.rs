@@ -344,11 +344,14 @@ fn rewrite(
     let plies = &rep.found.plies;
     // A move read again is numbered as the sheet numbers its rows: after a run of rows
     // written again, that far ahead of the game (the replay reports the jump once).
-    let mut ahead = 0;
+    let mut ahead: i32 = 0;
     let numbers: Vec<String> = plies
         .iter()
         .map(|p| {
-            ahead += p.readings.first().map_or(0, |r| r.renumber);
+            ahead = p
+                .readings
+                .first()
+                .map_or(ahead, |r| ahead.saturating_add(r.renumber));
             let n = (i64::from(p.before.fullmoves().get()) + i64::from(ahead)).max(1) as u32;
             crate::notation::render::move_number(n, p.before.turn())
         })

@@ -45,8 +45,8 @@ pub struct Decision {
     pub read_as: Suggestion,
     /// `white_copy` / `black_copy` (the other copy was read otherwise), `shorthand` (both
     /// copies wrote the move in a shorthand outside the Laws' notation, `BxN`, `Nd2` for
-    /// `Nbd2`, and it reads as this move), `both_repaired`, or `arbiter` (both copies name different legal moves: decided by the rest of the
-    /// game, the arbiter should confirm).
+    /// `Nbd2`, and it reads as this move), `both_repaired`, or `arbiter` (both copies name
+    /// different legal moves: decided by the rest of the game, the arbiter should confirm).
     pub how: &'static str,
     /// The other legal reading, where one copy names one.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -283,7 +283,9 @@ fn sources<'s>(sheet: &'s Sheet, at: Cursor) -> Vec<Source<'s>> {
     let skipped = sheet.skip(at).map(|(next, cost, why)| (next, cost, why, 0));
     let repeated = sheet.repeat(at).map(|(next, cost)| {
         let renumber = match (sheet.number_before(at), sheet.number_before(next)) {
-            (Some((a, _)), Some((b, _))) if b > a => (b - a) as i32,
+            // A run of at most six moves spans at most four rows: anything more is a slip
+            // in the numbers, not rows written again.
+            (Some((a, _)), Some((b, _))) if b > a => (b - a).min(4) as i32,
             _ => 0,
         };
         (next, cost, REPEATED, renumber)
@@ -337,7 +339,8 @@ fn read_numbered(
     let ceiling = |b: &Option<Reading>| b.as_ref().map_or(MAX_READ, |b| b.cost);
     let (mut costs, mut scratch) = (Vec::with_capacity(48), Vec::with_capacity(48));
     for src in srcs {
-        let written_number = (number.0 as i64 + i64::from(offset + src.renumber)).max(0) as u32;
+        let written_number = (i64::from(number.0) + i64::from(offset) + i64::from(src.renumber))
+            .clamp(0, i64::from(u32::MAX)) as u32;
         let numbered = number_cost(sheet, src.from, (written_number, number.1));
         for (form, kind) in &cand.forms {
             let base = src.cost + kind.penalty() + numbered;
@@ -881,7 +884,7 @@ fn search_along(
                         rest /= o.len();
                         cost += r.cost;
                         at[k] = r.next;
-                        offsets[k] += r.renumber;
+                        offsets[k] = offsets[k].saturating_add(r.renumber);
                         readings[k] = Some(r.clone());
                     }
                     if cost >= ceiling {
