@@ -262,10 +262,7 @@ fn rewrite(
                     _ => c.word + 1,
                 };
                 // Up to the run's last move: the number of the move read next stays.
-                let last = (c.word..to.word)
-                    .rev()
-                    .find(|&w| sheet.words.get(w as usize).is_some_and(|w| !w.ignorable))
-                    .unwrap_or(c.word);
+                let last = sheet.last_move_word(c, to);
                 for w in (first..=last).filter(|&w| w != c.word) {
                     if let Some(t) = touched.get_mut(w as usize) {
                         *t = true;

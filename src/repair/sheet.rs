@@ -329,12 +329,7 @@ impl Sheet {
     /// The words written from `from` up to the last word that holds a move before `to`, as
     /// written (a run of moves set aside, with their numbers).
     pub fn span(&self, from: Cursor, to: Cursor) -> String {
-        let mut last = from.word;
-        for w in from.word..to.word.min(self.words.len() as u32) {
-            if self.move_start(w).is_some() {
-                last = w;
-            }
-        }
+        let last = self.last_move_word(from, to);
         let mut out = String::new();
         for w in from.word..=last {
             let Some(word) = self.words.get(w as usize) else {
@@ -347,6 +342,15 @@ impl Sheet {
             out.push_str(&word.text(at, word.chars.len()));
         }
         out
+    }
+
+    /// The last word from `from` up to `to` (not included) that holds a move: where a run
+    /// set aside ends, the move numbers after it belonging to the move read next.
+    pub fn last_move_word(&self, from: Cursor, to: Cursor) -> u32 {
+        (from.word..to.word.min(self.words.len() as u32))
+            .rev()
+            .find(|&w| self.move_start(w).is_some())
+            .unwrap_or(from.word)
     }
 
     /// Where the move written in word `w` starts (after a move number glued to it), unless
