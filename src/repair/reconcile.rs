@@ -22,7 +22,7 @@ use serde::Serialize;
 use shakmaty::{CastlingMode, Chess, Move};
 
 use super::{
-    search::{rank_readings, search_in, Form, Found, Limits, Reading},
+    search::{rank_readings, reading_of, search_in, Form, Found, Limits, Reading},
     sheet::Sheet,
     AS_WRITTEN,
 };
@@ -113,6 +113,15 @@ fn shorthand(r: &Reading) -> bool {
         && r.slip < AS_WRITTEN + 0.3
 }
 
+/// Whether two copies hold the same words (what a duplicated transcription looks like).
+fn same_words(a: &Sheet, b: &Sheet) -> bool {
+    a.words.len() == b.words.len()
+        && a.words
+            .iter()
+            .zip(&b.words)
+            .all(|(x, y)| x.chars == y.chars)
+}
+
 /// Whether the reading takes some ply otherwise than both copies wrote it, alike.
 fn overrules_both(found: &Found, copies: &[&Sheet; 2]) -> bool {
     found.plies.iter().any(|ply| {
@@ -156,6 +165,16 @@ pub fn reconcile(white: &str, black: &str) -> Option<Reconciled> {
             if wider.cost < found.cost {
                 found = wider;
             }
+        }
+    }
+    if same_words(&w.sheet, &b.sheet) {
+        // Two copies written word for word alike are one witness, not two: the single-copy
+        // search (which ranks the moves that fill a gap by the text after it) reads it, and
+        // its game is priced on both copies. Kept where it is cheaper.
+        let single = super::repair_sheet(&start, &w.sheet, w.lang)
+            .and_then(|r| reading_of(&start, &copies, &langs, &Limits::widest(), &r.found.moves));
+        if let Some(single) = single.filter(|s| s.cost < found.cost) {
+            found = single;
         }
     }
     let mut decisions = Vec::new();

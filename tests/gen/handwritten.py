@@ -7,9 +7,9 @@ copy P (0 and 1: the two players' sheets of one game), move N, as the player wro
 test split `testing_tags.txt` (`GGG_N_white.png`, one copy a game).
 The data is not ours to redistribute and is not in the repository: give its path.
 
-    python3 tests/gen/handwritten.py PATH/training_tags.txt [BINARY] [-v] [--pairs] [--only=GGG,...]
+    python3 tests/gen/handwritten.py PATH/training_tags.txt [BINARY] [-v] [--pairs] [--singles] [--only=GGG,...]
 
-(`--pairs`: the pairs alone; `--only`: these games alone.)
+(`--pairs`: the pairs alone; `--singles`: the single copies alone; `--only`: these games alone.)
 
 Each sheet becomes bare scoresheet text (`12. Nf3 Nc6`, `12... Nc6` where White's box is
 empty); sheets that do not start from the first move (a second page numbered from 1) are left
@@ -86,6 +86,7 @@ def main():
     args = [a for a in sys.argv[1:] if not a.startswith("-")]
     verbose = "-v" in sys.argv
     pairs_only = "--pairs" in sys.argv
+    singles_only = "--singles" in sys.argv
     only = next((a.split("=", 1)[1].split(",") for a in sys.argv if a.startswith("--only=")), None)
     tags = args[0]
     binary = args[1] if len(args) > 1 else "target/release/scoresheet"
@@ -137,7 +138,7 @@ def main():
               f">= 95% of the written moves and reading >= 85% of the plies as written: {good} "
               f"({100 * good / n:.1f}%)")
 
-    pairs = sorted(g for (g, p) in files if p == "0" and (g, "1") in files)
+    pairs = [] if singles_only else sorted(g for (g, p) in files if p == "0" and (g, "1") in files)
     m = legal = long_enough = alike = alike_kept = 0
     # Copies transcribed box for box alike (the dataset holds a few): no second witness.
     same = [g for g in pairs if rows[(g, "0")] == rows[(g, "1")]]
