@@ -47,7 +47,9 @@ use crate::{
         split::RawGame,
     },
 };
-use resolve::{explain, notation_issues, resolve, NotationIssue, Resolution};
+use resolve::{
+    explain, may_have_notation_issues, notation_issues, resolve, NotationIssue, Resolution,
+};
 
 /// What an illegal move does to the replay: a rule of the Laws ([`crate::laws::IllegalPolicy`]).
 pub use crate::laws::IllegalPolicy;

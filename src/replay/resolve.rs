@@ -232,18 +232,21 @@ pub fn notation_issues(
     strict: bool,
     out: &mut Vec<NotationIssue>,
 ) {
-    // The common case, asked at every ply: without --strict-notation only a lowercase letter,
-    // a written origin or a left-out destination rank can be an issue. Settled in the
-    // caller, without the call.
-    if !strict
-        && !w.piece.is_some_and(|l| l.lowercase)
-        && w.from_file.is_none()
-        && w.from_rank.is_none()
-        && w.to_rank.is_some()
-    {
-        return;
+    if may_have_notation_issues(w, strict) {
+        notation_issues_of(pos, m, w, after, mate, strict, out);
     }
-    notation_issues_of(pos, m, w, after, mate, strict, out);
+}
+
+/// Whether [`notation_issues`] can find anything in `w`. The common case, asked at every
+/// ply: without --strict-notation only a lowercase letter, a written origin or a left-out
+/// destination rank can be an issue; the replay asks this first, without the call.
+#[inline]
+pub fn may_have_notation_issues(w: &WrittenMove, strict: bool) -> bool {
+    strict
+        || w.piece.is_some_and(|l| l.lowercase)
+        || w.from_file.is_some()
+        || w.from_rank.is_some()
+        || w.to_rank.is_none()
 }
 
 /// [`notation_issues`] where there may be one.
