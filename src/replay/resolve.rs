@@ -280,17 +280,14 @@ fn notation_issues_of(
                 "the capture is not marked with x".into(),
             );
         }
-        if short_form && (w.from_file.is_some() || w.from_rank.is_some()) {
-            if let San::Normal { file, rank, .. } = San::from_move(pos, m) {
-                let superfluous = (w.from_file.is_some() && file.is_none())
-                    || (w.from_rank.is_some() && rank.is_none());
-                if superfluous {
-                    add(
-                        "superfluous_disambiguation",
-                        "the origin is given although only one piece can make the move".into(),
-                    );
-                }
-            }
+        if short_form
+            && (w.from_file.is_some() || w.from_rank.is_some())
+            && origin_superfluous(pos, m, w.from_file.is_some(), w.from_rank.is_some())
+        {
+            add(
+                "superfluous_disambiguation",
+                "the origin is given although only one piece can make the move".into(),
+            );
         }
         if w.to_rank.is_none() {
             add(
@@ -360,6 +357,27 @@ fn notation_issues_of(
                 );
             }
         }
+    }
+}
+
+/// Whether SAN leaves out the origin's file (`file`) or rank (`rank`) that is written for
+/// `m`. A pawn's SAN names its file exactly when it captures and never its rank, as
+/// `San::from_move` says without asking for the other moves (a list it builds and copies);
+/// other pieces are asked of it.
+fn origin_superfluous(pos: &Chess, m: Move, file: bool, rank: bool) -> bool {
+    match m {
+        Move::Normal {
+            role: Role::Pawn, ..
+        }
+        | Move::EnPassant { .. } => (file && !m.is_capture()) || rank,
+        _ => match San::from_move(pos, m) {
+            San::Normal {
+                file: san_file,
+                rank: san_rank,
+                ..
+            } => (file && san_file.is_none()) || (rank && san_rank.is_none()),
+            _ => false,
+        },
     }
 }
 
