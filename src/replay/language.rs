@@ -125,7 +125,9 @@ pub(super) fn detect_language(game: &Game) -> (&'static Language, Vec<String>) {
                 .is_none_or(|f| {
                     !matches!(f.reason, Some("no_such_piece" | "unknown_piece_letter"))
                 });
-            ((o.plies, o.clean, near_miss, u32::MAX - errors), langs)
+            let score = (o.plies, o.clean, near_miss, u32::MAX - errors);
+            o.recycle();
+            (score, langs)
         })
         .collect();
     let best = scored

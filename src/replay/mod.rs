@@ -166,7 +166,7 @@ fn read(
     let mut outcome = game.replay(lang, true);
     if outcome.findings.iter().any(|f| f.kind.is_move_error()) {
         // Suggestions are worth their cost only where something is wrong.
-        outcome = game.replay_with_suggestions(lang);
+        std::mem::replace(&mut outcome, game.replay_with_suggestions(lang)).recycle();
     }
     record.lang = lang.code.clone();
     record.lang_candidates = candidates;
@@ -177,8 +177,8 @@ fn read(
         .append_to_string(&mut record.final_fen);
     record.result = outcome.result.map(GameResult::as_str);
     record.irregular_from_ply = outcome.irregular_from;
-    record.findings.extend(outcome.findings);
-    record.mainline = outcome.mainline;
+    record.findings.append(&mut outcome.findings);
+    record.mainline = std::mem::take(&mut outcome.mainline);
     if record.variant == Variant::Chess960 {
         record.sp = laws::chess960::number_of(&game.start);
     }
@@ -210,12 +210,16 @@ fn read(
         record.termination = verdict.termination;
     }
     finish(&mut record, raw.line);
+    outcome.recycle();
     let events = if want_events {
-        game.run_with(lang, false, false, true).1
+        let (outcome, events) = game.run_with(lang, false, false, true);
+        outcome.recycle();
+        events
     } else {
         Vec::new()
     };
     record.tags = Tags(std::mem::take(&mut parsed.tags));
+    crate::notation::movetext::recycle_tokens(std::mem::take(&mut parsed.tokens));
     (record, events)
 }
 
