@@ -450,6 +450,13 @@ mod tests {
                         Some(m) => p.play_unchecked(m),
                         None => break 'tokens,
                     }
+                    if ply_no.is_multiple_of(every.max(8)) {
+                        // The FEN writer on the positions of the corpora too.
+                        let mut fen = String::new();
+                        crate::notation::render::append_fen(&p, &mut fen);
+                        let reference = Fen::from_position(&p, shakmaty::EnPassantMode::Legal);
+                        assert_eq!(fen, reference.to_string());
+                    }
                 }
             }
         }

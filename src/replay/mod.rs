@@ -173,8 +173,7 @@ fn read(
     record.plies = outcome.plies;
     // Appended straight to a string: through `Display` each character is a formatter call.
     record.final_fen = String::with_capacity(96);
-    Fen::from_position(&outcome.final_pos, EnPassantMode::Legal)
-        .append_to_string(&mut record.final_fen);
+    render::append_fen(&outcome.final_pos, &mut record.final_fen);
     record.result = outcome.result.map(GameResult::as_str);
     record.irregular_from_ply = outcome.irregular_from;
     record.findings.append(&mut outcome.findings);
