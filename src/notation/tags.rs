@@ -100,16 +100,13 @@ pub(crate) fn plain_tag_pair(input: &str) -> Option<(&str, (&str, &str))> {
     }
     let name_end = 1 + b[1..]
         .iter()
-        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+        .take_while(|&&c| TAG_NAME_BYTE[usize::from(c)])
         .count();
     if name_end == 1 || b.get(name_end..name_end + 2) != Some(&b" \""[..]) {
         return None;
     }
     let start = name_end + 2;
-    let close = start
-        + b[start..]
-            .iter()
-            .position(|&c| matches!(c, b'"' | b'\\' | b'\n'))?;
+    let close = start + memchr::memchr3(b'"', b'\\', b'\n', &b[start..])?;
     if b.get(close..close + 2) != Some(&b"\"]"[..]) {
         return None;
     }
@@ -118,6 +115,17 @@ pub(crate) fn plain_tag_pair(input: &str) -> Option<(&str, (&str, &str))> {
         (&input[1..name_end], &input[start..close]),
     ))
 }
+
+/// The bytes of a tag name (ASCII letters, digits, `_`): one table look-up a byte.
+pub(crate) static TAG_NAME_BYTE: [bool; 256] = {
+    let mut name = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        name[b] = (b as u8).is_ascii_alphanumeric() || b as u8 == b'_';
+        b += 1;
+    }
+    name
+};
 
 /// [`tag_pair`] by the general rules.
 pub(crate) fn tag_pair_by_rules(input: &str) -> IResult<&str, (String, String)> {

@@ -105,7 +105,8 @@ fn read(
         offset: raw.offset,
         line: raw.line.max(1),
         tags: Tags::default(),
-        lang: "en".into(),
+        // (English unless a language is chosen below: set where the game is not replayed.)
+        lang: String::new(),
         lang_candidates: Vec::new(),
         variant: Variant::Standard,
         plies: 0,
@@ -137,6 +138,7 @@ fn read(
             ),
         ));
         record.tags = Tags(parsed.tags);
+        record.lang = "en".into();
         finish(&mut record, raw.line);
         return (record, Vec::new());
     }
@@ -144,6 +146,7 @@ fn read(
         Some(s) => s,
         None => {
             record.tags = Tags(parsed.tags);
+            record.lang = "en".into();
             finish(&mut record, raw.line);
             return (record, Vec::new());
         }
