@@ -136,82 +136,6 @@ pub fn uci(m: Move, mode: CastlingMode) -> String {
     m.to_uci(mode).to_string()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::notation::languages::by_code;
-    use shakmaty::{fen::Fen, Square};
-
-    /// `append_fen` writes what shakmaty writes: standard and Chess960 castling rights (also
-    /// rights of inner rooks), en passant squares with and without a legal capture, either
-    /// side to move, large counters.
-    #[test]
-    fn fen_as_shakmaty_writes_it() {
-        for (fen, mode) in [
-            (
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                CastlingMode::Standard,
-            ),
-            (
-                "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3",
-                CastlingMode::Standard,
-            ),
-            (
-                "rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR b Kq - 0 3",
-                CastlingMode::Standard,
-            ),
-            ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", CastlingMode::Standard),
-            ("3rk3/8/8/3pP3/8/8/8/3K4 w - d6 0 1", CastlingMode::Standard),
-            (
-                "8/8/4k3/8/8/4K3/8/R7 w - - 149 4294967295",
-                CastlingMode::Standard,
-            ),
-            (
-                "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-                CastlingMode::Chess960,
-            ),
-            (
-                "rk2r3/8/8/8/8/8/8/RK2R3 b EAea - 7 40",
-                CastlingMode::Chess960,
-            ),
-            (
-                "1r2kr2/8/8/8/8/8/8/1R2KR2 w BFbf - 0 1",
-                CastlingMode::Chess960,
-            ),
-            ("8/8/8/8/8/8/8/K6k w - - 0 1", CastlingMode::Standard),
-        ] {
-            let pos: Chess = fen
-                .parse::<Fen>()
-                .expect("test FEN")
-                .into_position(mode)
-                .expect("test position");
-            let mut ours = String::new();
-            append_fen(&pos, &mut ours);
-            let theirs = Fen::from_position(&pos, shakmaty::EnPassantMode::Legal).to_string();
-            assert_eq!(ours, theirs, "{fen}");
-        }
-    }
-
-    #[test]
-    fn languages_and_suffixes() {
-        let fen: Fen = "7k/5Q2/6K1/8/8/8/8/8 w - - 0 1".parse().unwrap();
-        let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
-        let m = Move::Normal {
-            role: Role::Queen,
-            from: Square::F7,
-            capture: None,
-            to: Square::G7,
-            promotion: None,
-        };
-        assert_eq!(san_in(&pos, m, by_code("en").unwrap()), "Qg7#");
-        assert_eq!(san_in(&pos, m, by_code("it").unwrap()), "Dg7#");
-        assert_eq!(san_in(&pos, m, by_code("ru").unwrap()), "Фg7#");
-        assert_eq!(san_in(&pos, m, by_code("figurine").unwrap()), "♕g7#");
-        assert_eq!(lan_in(m, by_code("de").unwrap()), "Df7-g7");
-        assert_eq!(uci(m, CastlingMode::Standard), "f7g7");
-    }
-}
-
 /// The FEN of `pos`, with an en passant square only where the capture is legal, appended to
 /// `out`: byte for byte what `Fen::from_position(pos, EnPassantMode::Legal)` writes (a test
 /// holds the two together), without copying the position into a setup or asking each
@@ -320,4 +244,80 @@ pub fn append_fen(pos: &Chess, out: &mut String) {
         }
     }
     out.push_str(std::str::from_utf8(&buf[..n]).unwrap_or_default());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::languages::by_code;
+    use shakmaty::{fen::Fen, Square};
+
+    /// `append_fen` writes what shakmaty writes: standard and Chess960 castling rights (also
+    /// rights of inner rooks), en passant squares with and without a legal capture, either
+    /// side to move, large counters.
+    #[test]
+    fn fen_as_shakmaty_writes_it() {
+        for (fen, mode) in [
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                CastlingMode::Standard,
+            ),
+            (
+                "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3",
+                CastlingMode::Standard,
+            ),
+            (
+                "rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR b Kq - 0 3",
+                CastlingMode::Standard,
+            ),
+            ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", CastlingMode::Standard),
+            ("3rk3/8/8/3pP3/8/8/8/3K4 w - d6 0 1", CastlingMode::Standard),
+            (
+                "8/8/4k3/8/8/4K3/8/R7 w - - 149 4294967295",
+                CastlingMode::Standard,
+            ),
+            (
+                "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+                CastlingMode::Chess960,
+            ),
+            (
+                "rk2r3/8/8/8/8/8/8/RK2R3 b EAea - 7 40",
+                CastlingMode::Chess960,
+            ),
+            (
+                "1r2kr2/8/8/8/8/8/8/1R2KR2 w BFbf - 0 1",
+                CastlingMode::Chess960,
+            ),
+            ("8/8/8/8/8/8/8/K6k w - - 0 1", CastlingMode::Standard),
+        ] {
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .expect("test FEN")
+                .into_position(mode)
+                .expect("test position");
+            let mut ours = String::new();
+            append_fen(&pos, &mut ours);
+            let theirs = Fen::from_position(&pos, shakmaty::EnPassantMode::Legal).to_string();
+            assert_eq!(ours, theirs, "{fen}");
+        }
+    }
+
+    #[test]
+    fn languages_and_suffixes() {
+        let fen: Fen = "7k/5Q2/6K1/8/8/8/8/8 w - - 0 1".parse().unwrap();
+        let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+        let m = Move::Normal {
+            role: Role::Queen,
+            from: Square::F7,
+            capture: None,
+            to: Square::G7,
+            promotion: None,
+        };
+        assert_eq!(san_in(&pos, m, by_code("en").unwrap()), "Qg7#");
+        assert_eq!(san_in(&pos, m, by_code("it").unwrap()), "Dg7#");
+        assert_eq!(san_in(&pos, m, by_code("ru").unwrap()), "Фg7#");
+        assert_eq!(san_in(&pos, m, by_code("figurine").unwrap()), "♕g7#");
+        assert_eq!(lan_in(m, by_code("de").unwrap()), "Df7-g7");
+        assert_eq!(uci(m, CastlingMode::Standard), "f7g7");
+    }
 }
