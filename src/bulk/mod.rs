@@ -215,13 +215,16 @@ impl Validator {
             filter.apply(&mut r);
             let mut text = Vec::with_capacity(512);
             let formatted = sink.record(&mut text, &r);
-            Done {
+            let done = Done {
                 text,
                 formatted,
                 tally: Tally::of(&r),
                 bad: filter.fails(&r),
                 key,
-            }
+            };
+            // The tags' strings serve the next game read on this thread.
+            crate::notation::game::recycle_tags(std::mem::take(&mut r.tags.0));
+            done
         };
         pipeline::each_batch(
             &mut batches,

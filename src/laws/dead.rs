@@ -125,20 +125,22 @@ fn board_with(pos: &Chess, castles: [chess::CastleRights; 2]) -> Option<chess::B
         pos.ep_square(EnPassantMode::Legal)
             .map(|sq| chess::File::from_index(sq.file() as usize)),
     );
-    for (sq, piece) in pos.board().iter() {
-        let role = match piece.role {
-            Role::Pawn => chess::Piece::Pawn,
-            Role::Knight => chess::Piece::Knight,
-            Role::Bishop => chess::Piece::Bishop,
-            Role::Rook => chess::Piece::Rook,
-            Role::Queen => chess::Piece::Queen,
-            Role::King => chess::Piece::King,
-        };
-        builder.piece(
-            chess::ALL_SQUARES[sq as usize],
-            role,
-            solver_color(piece.color),
-        );
+    // Piece by piece from the twelve bitboards (not square by square, asking each which
+    // piece stands on it).
+    for color in [Color::White, Color::Black] {
+        for role in Role::ALL {
+            let kind = match role {
+                Role::Pawn => chess::Piece::Pawn,
+                Role::Knight => chess::Piece::Knight,
+                Role::Bishop => chess::Piece::Bishop,
+                Role::Rook => chess::Piece::Rook,
+                Role::Queen => chess::Piece::Queen,
+                Role::King => chess::Piece::King,
+            };
+            for sq in pos.board().by_piece(role.of(color)) {
+                builder.piece(chess::ALL_SQUARES[sq as usize], kind, solver_color(color));
+            }
+        }
     }
     chess::Board::try_from(&builder).ok()
 }

@@ -134,8 +134,8 @@ pub fn adjudicate(
     let counts = fifty_moves::find(&positions);
     let last = positions[n];
     let mut endings = Vec::new();
-    // One move generation for both mate and stalemate.
-    let no_moves = last.legal_moves().is_empty();
+    // One move generation for both mate and stalemate, and none where the king can step.
+    let no_moves = !king_can_step(last) && last.legal_moves().is_empty();
     let mated = (no_moves && last.is_check()).then(|| last.turn());
     let stalemate = no_moves && mated.is_none();
     if mated.is_some() {
@@ -416,6 +416,22 @@ pub fn adjudicate(
     }
 }
 
+/// Whether the side to move has a king step to a square no enemy piece attacks, with the
+/// king off the board (so neither from its square nor through it): such a step is among the
+/// legal moves shakmaty generates, in check or not, so the position is no mate and no
+/// stalemate without listing its moves. `false` says nothing.
+pub(crate) fn king_can_step(pos: &Chess) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king_of(us) else {
+        return false;
+    };
+    let occupied = board.occupied().without(king);
+    (shakmaty::attacks::king_attacks(king) & !board.by_color(us))
+        .into_iter()
+        .any(|to| board.attacks_to(to, !us, occupied).is_empty())
+}
+
 /// A position from a FEN, for the tests.
 #[cfg(test)]
 pub(crate) fn fen_pos(fen: &str) -> Chess {
@@ -442,4 +458,36 @@ pub(crate) fn play_san(fen: Option<&str>, moves: &str) -> Vec<Chess> {
         out.push(pos.clone());
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A king step found by `king_can_step` is a legal move; mates and stalemates have none
+    /// (the corpora's positions are checked in `fast_san`'s test).
+    #[test]
+    fn a_king_step_is_a_legal_move() {
+        for (fen, step) in [
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", true),
+            // Mate: the rook's line goes through the king's square.
+            ("R5k1/5ppp/8/8/8/8/8/4K3 b - - 0 1", false),
+            // In check along a rank: the square behind the king is attacked through it.
+            ("8/8/8/8/8/8/8/r3K2k w - - 0 1", true),
+            ("7k/8/8/8/8/8/8/r5K1 w - - 0 1", true),
+            // Stalemate.
+            ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false),
+            // Boxed in by its own pieces: no step, though other moves exist.
+            ("4k3/8/8/8/8/8/3PPP2/3QKB2 w - - 0 1", false),
+        ] {
+            let pos = fen_pos(fen);
+            assert_eq!(king_can_step(&pos), step, "{fen}");
+            if step {
+                assert!(pos
+                    .legal_moves()
+                    .iter()
+                    .any(|m| m.role() == shakmaty::Role::King));
+            }
+        }
+    }
 }

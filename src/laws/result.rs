@@ -25,10 +25,13 @@ pub enum Outcome {
 
 impl Outcome {
     pub fn parse(s: &str) -> Option<Outcome> {
-        match crate::notation::tags::normalize_result(s).as_str() {
-            "1-0" => Some(Outcome::Win(Color::White)),
-            "0-1" => Some(Outcome::Win(Color::Black)),
-            "1/2-1/2" => Some(Outcome::Draw),
+        // What `normalize_result` makes of a value, matched without writing it out.
+        match s.trim() {
+            "1-0" | "1–0" | "1 - 0" => Some(Outcome::Win(Color::White)),
+            "0-1" | "0–1" | "0 - 1" => Some(Outcome::Win(Color::Black)),
+            "1/2-1/2" | "½-½" | "½–½" | "1/2" | "0.5-0.5" | "1/2 - 1/2" => {
+                Some(Outcome::Draw)
+            }
             "*" => Some(Outcome::Unknown),
             _ => None,
         }
@@ -87,6 +90,43 @@ pub fn on_time(termination_tag: Option<&str>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `parse` reads a value as `normalize_result` writes it out.
+    #[test]
+    fn parse_as_the_normalized_value() {
+        let by_normalizing = |s: &str| match crate::notation::tags::normalize_result(s).as_str() {
+            "1-0" => Some(Outcome::Win(Color::White)),
+            "0-1" => Some(Outcome::Win(Color::Black)),
+            "1/2-1/2" => Some(Outcome::Draw),
+            "*" => Some(Outcome::Unknown),
+            _ => None,
+        };
+        for v in [
+            "1-0",
+            "0-1",
+            "1/2-1/2",
+            "*",
+            " 1-0 ",
+            "1–0",
+            "0–1",
+            "1 - 0",
+            "0 - 1",
+            "½-½",
+            "½–½",
+            "1/2",
+            "0.5-0.5",
+            "1/2 - 1/2",
+            "\t*\n",
+            "",
+            "1-1",
+            "0-0",
+            "½",
+            "1/2-1/2 x",
+            "?",
+        ] {
+            assert_eq!(Outcome::parse(v), by_normalizing(v), "{v:?}");
+        }
+    }
 
     #[test]
     fn results_against_endings() {

@@ -9,7 +9,7 @@
 
 use super::{
     movetext::{lex, Token, TokenKind},
-    tags::{is_column_heads, scoresheet_header, tag_pair},
+    tags::{is_column_heads, plain_tag_pair, scoresheet_header, tag_pair_by_rules},
 };
 
 #[derive(Debug, Clone, Default)]
@@ -33,15 +33,6 @@ impl ParsedGame {
             .map(|(_, v)| v.as_str())
     }
 
-    /// [`Self::set_tag`] with a name already owned (a PGN tag pair's): no second copy of it.
-    fn set_owned_tag(&mut self, name: String, value: String) {
-        if let Some(slot) = self.tags.iter_mut().find(|(k, _)| *k == name) {
-            slot.1 = value;
-        } else {
-            self.tags.push((name, value));
-        }
-    }
-
     fn set_tag(&mut self, name: &str, value: String) {
         if let Some(slot) = self.tags.iter_mut().find(|(k, _)| k == name) {
             slot.1 = value;
@@ -51,13 +42,75 @@ impl ParsedGame {
     }
 }
 
+thread_local! {
+    /// The tags of a game whose record is written, kept for the next game read on this
+    /// thread: its tags are written into their strings instead of two strings allocated and
+    /// freed per tag.
+    static SPARE_TAGS: std::cell::Cell<Vec<(String, String)>> =
+        const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// Give back a game's tags once its record is written (bulk validation does, per game): the
+/// next game parsed on this thread writes its tags into their strings. Tags beyond the
+/// common size are let go, so what is kept stays small.
+pub fn recycle_tags(tags: Vec<(String, String)>) {
+    const MOST_TAGS: usize = 64;
+    const MOST_BYTES: usize = 4096;
+    if tags.capacity() > MOST_TAGS
+        || tags
+            .iter()
+            .map(|(k, v)| k.capacity() + v.capacity())
+            .sum::<usize>()
+            > MOST_BYTES
+    {
+        return;
+    }
+    SPARE_TAGS.with(|spare| spare.set(tags));
+}
+
+/// The tag section's tags as they are read, written into recycled strings where there are
+/// some (see [`recycle_tags`]): `tags[..used]` are this game's, the rest old strings to reuse.
+struct TagSection {
+    tags: Vec<(String, String)>,
+    used: usize,
+}
+
+impl TagSection {
+    fn new() -> TagSection {
+        let mut tags = SPARE_TAGS.with(std::cell::Cell::take);
+        // Room for the tags of most PGN files at once, rather than three doublings.
+        tags.reserve(16);
+        TagSection { tags, used: 0 }
+    }
+
+    /// Set `name` to `value`: a repeated tag keeps its place and takes the later value.
+    fn set(&mut self, name: &str, value: &str) {
+        let (ours, spare) = self.tags.split_at_mut(self.used);
+        if let Some(slot) = ours.iter_mut().find(|(k, _)| k == name) {
+            slot.1.clear();
+            slot.1.push_str(value);
+        } else if let Some((k, v)) = spare.first_mut() {
+            k.clear();
+            k.push_str(name);
+            v.clear();
+            v.push_str(value);
+            self.used += 1;
+        } else {
+            self.tags.push((name.to_string(), value.to_string()));
+            self.used += 1;
+        }
+    }
+
+    fn finish(mut self) -> Vec<(String, String)> {
+        self.tags.truncate(self.used);
+        self.tags
+    }
+}
+
 /// Read a game: its tag section, then its movetext.
 pub fn parse_game(text: &str) -> ParsedGame {
-    let mut game = ParsedGame {
-        // Room for the tags of most PGN files at once, rather than three doublings.
-        tags: Vec::with_capacity(16),
-        ..ParsedGame::default()
-    };
+    let mut game = ParsedGame::default();
+    let mut section = TagSection::new();
     let mut pos = 0;
     // The tag section: tag lines, scoresheet headers, blank lines and escape lines, each
     // found with `memchr` (through `split_inclusive` each line was a searcher's round).
@@ -74,11 +127,19 @@ pub fn parse_game(text: &str) -> ParsedGame {
         }
         if trimmed.starts_with('[') {
             // As `tag_pairs`, each pair stored as it is read (no list of them per line).
-            if let Ok((mut rest, (k, v))) = tag_pair(trimmed) {
-                // A repeated tag keeps its place and takes the later value.
-                game.set_owned_tag(k, v);
-                while let Ok((r, (k, v))) = tag_pair(rest) {
-                    game.set_owned_tag(k, v);
+            let mut read = |input| match plain_tag_pair(input) {
+                Some((rest, (k, v))) => {
+                    section.set(k, v);
+                    Some(rest)
+                }
+                None => {
+                    let (rest, (k, v)) = tag_pair_by_rules(input).ok()?;
+                    section.set(&k, &v);
+                    Some(rest)
+                }
+            };
+            if let Some(mut rest) = read(trimmed) {
+                while let Some(r) = read(rest) {
                     rest = r;
                 }
                 pos += line.len();
@@ -86,7 +147,7 @@ pub fn parse_game(text: &str) -> ParsedGame {
             }
         }
         if let Some((tag, value)) = scoresheet_header(trimmed) {
-            game.set_tag(tag, value);
+            section.set(tag, &value);
             pos += line.len();
             continue;
         }
@@ -96,6 +157,7 @@ pub fn parse_game(text: &str) -> ParsedGame {
         }
         break;
     }
+    game.tags = section.finish();
     game.movetext_start = pos;
     let movetext = &text[pos..];
     // Header lines inside the movetext (`Risultato: 1-0` at the foot of a scoresheet) are

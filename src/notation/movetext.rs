@@ -207,8 +207,11 @@ fn ends_word(rest: &str) -> bool {
 /// Lex a whole movetext. Never fails: what no rule reads becomes an `Unreadable` token.
 pub fn lex(text: &str) -> Vec<Token> {
     // About one token in three to five bytes of PGN movetext (`12.` `Nf3` `Nc6`): room for
-    // the denser kind, as a token list that outgrows its room is copied whole.
-    let mut tokens = Vec::with_capacity(text.len() / 3 + 4);
+    // the denser kind, as a token list that outgrows its room is copied whole. The list of
+    // a game already replayed on this thread serves, when there is one (see
+    // [`recycle_tokens`]).
+    let mut tokens = SPARE_TOKENS.with(std::cell::Cell::take);
+    tokens.reserve(text.len() / 3 + 4);
     let mut expected_number = 1u32;
     let mut pos = 0usize;
     let len = text.len();
@@ -350,6 +353,21 @@ pub fn lex(text: &str) -> Vec<Token> {
         pos = end;
     }
     tokens
+}
+
+thread_local! {
+    /// The token list of a game replayed on this thread, emptied, for the next game's.
+    static SPARE_TOKENS: std::cell::Cell<Vec<Token>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// Give back a game's tokens once it is replayed: the next game lexed on this thread writes
+/// its tokens into the same room instead of a list allocated and freed per game. A list
+/// grown for a huge game is let go.
+pub fn recycle_tokens(mut tokens: Vec<Token>) {
+    if tokens.capacity() <= 1 << 14 {
+        tokens.clear();
+        SPARE_TOKENS.with(|spare| spare.set(tokens));
+    }
 }
 
 /// The bytes a word of movetext is mostly made of (ASCII letters and digits, `+ # - = . x`),

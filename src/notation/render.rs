@@ -136,11 +136,171 @@ pub fn uci(m: Move, mode: CastlingMode) -> String {
     m.to_uci(mode).to_string()
 }
 
+/// The FEN of `pos`, with an en passant square only where the capture is legal, appended to
+/// `out`: byte for byte what `Fen::from_position(pos, EnPassantMode::Legal)` writes (a test
+/// holds the two together), without copying the position into a setup or asking each
+/// occupied square which piece stands on it.
+///
+/// ```
+/// use scoresheet::notation::render::append_fen;
+/// let mut fen = String::new();
+/// append_fen(&shakmaty::Chess::default(), &mut fen);
+/// assert_eq!(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+/// ```
+pub fn append_fen(pos: &Chess, out: &mut String) {
+    use shakmaty::{Color, EnPassantMode, Piece, Position};
+    let board = pos.board();
+    // Each piece's letter on its square, from the twelve bitboards.
+    let mut squares = [0u8; 64];
+    for color in Color::ALL {
+        for role in Role::ALL {
+            let piece = Piece { color, role };
+            // (ASCII: a piece's letter is one byte.)
+            let letter = piece.char() as u8;
+            for sq in board.by_piece(piece) {
+                squares[sq.to_usize()] = letter;
+            }
+        }
+    }
+    // The longest FEN of a position: 71 bytes of board, 4 of castling, two counters of ten.
+    let mut buf = [0u8; 128];
+    let mut n = 0;
+    let mut put = |b: u8| {
+        if let Some(slot) = buf.get_mut(n) {
+            *slot = b;
+            n += 1;
+        }
+    };
+    for (r, rank) in squares.chunks_exact(8).rev().enumerate() {
+        if r > 0 {
+            put(b'/');
+        }
+        let mut empty = 0u8;
+        for &letter in rank {
+            if letter == 0 {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    put(b'0' + empty);
+                    empty = 0;
+                }
+                put(letter);
+            }
+        }
+        if empty > 0 {
+            put(b'0' + empty);
+        }
+    }
+    put(b' ');
+    put(pos.turn().char() as u8);
+    put(b' ');
+    // Castling as shakmaty writes it: `KQkq` for the outermost rooks, the rook's file for
+    // any other (Chess960).
+    let rights = pos.castles().castling_rights();
+    let mut any = false;
+    for color in Color::ALL {
+        let king = board
+            .king_of(color)
+            .filter(|k| k.rank() == color.backrank());
+        let candidates = board.by_piece(color.rook()) & color.backrank();
+        for rook in (rights & color.backrank()).into_iter().rev() {
+            let letter = if Some(rook) == candidates.first() && king.is_some_and(|k| rook < k) {
+                b'Q'
+            } else if Some(rook) == candidates.last() && king.is_some_and(|k| k < rook) {
+                b'K'
+            } else {
+                rook.file().char().to_ascii_uppercase() as u8
+            };
+            put(color.fold_wb(letter, letter.to_ascii_lowercase()));
+            any = true;
+        }
+    }
+    if !any {
+        put(b'-');
+    }
+    put(b' ');
+    match pos.ep_square(EnPassantMode::Legal) {
+        Some(sq) => {
+            put(sq.file().char() as u8);
+            put(sq.rank().char() as u8);
+        }
+        None => put(b'-'),
+    }
+    for number in [pos.halfmoves(), pos.fullmoves().get()] {
+        put(b' ');
+        let mut digits = [0u8; 10];
+        let mut k = digits.len();
+        let mut v = number;
+        loop {
+            k -= 1;
+            digits[k] = b'0' + (v % 10) as u8;
+            v /= 10;
+            if v == 0 || k == 0 {
+                break;
+            }
+        }
+        for &d in &digits[k..] {
+            put(d);
+        }
+    }
+    out.push_str(std::str::from_utf8(&buf[..n]).unwrap_or_default());
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::notation::languages::by_code;
     use shakmaty::{fen::Fen, Square};
+
+    /// `append_fen` writes what shakmaty writes: standard and Chess960 castling rights (also
+    /// rights of inner rooks), en passant squares with and without a legal capture, either
+    /// side to move, large counters.
+    #[test]
+    fn fen_as_shakmaty_writes_it() {
+        for (fen, mode) in [
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                CastlingMode::Standard,
+            ),
+            (
+                "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3",
+                CastlingMode::Standard,
+            ),
+            (
+                "rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR b Kq - 0 3",
+                CastlingMode::Standard,
+            ),
+            ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", CastlingMode::Standard),
+            ("3rk3/8/8/3pP3/8/8/8/3K4 w - d6 0 1", CastlingMode::Standard),
+            (
+                "8/8/4k3/8/8/4K3/8/R7 w - - 149 4294967295",
+                CastlingMode::Standard,
+            ),
+            (
+                "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+                CastlingMode::Chess960,
+            ),
+            (
+                "rk2r3/8/8/8/8/8/8/RK2R3 b EAea - 7 40",
+                CastlingMode::Chess960,
+            ),
+            (
+                "1r2kr2/8/8/8/8/8/8/1R2KR2 w BFbf - 0 1",
+                CastlingMode::Chess960,
+            ),
+            ("8/8/8/8/8/8/8/K6k w - - 0 1", CastlingMode::Standard),
+        ] {
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .expect("test FEN")
+                .into_position(mode)
+                .expect("test position");
+            let mut ours = String::new();
+            append_fen(&pos, &mut ours);
+            let theirs = Fen::from_position(&pos, shakmaty::EnPassantMode::Legal).to_string();
+            assert_eq!(ours, theirs, "{fen}");
+        }
+    }
 
     #[test]
     fn languages_and_suffixes() {

@@ -163,7 +163,7 @@ impl<R: BufRead> GameSplitter<R> {
             .unwrap_or(after.len());
         let len = after[from..]
             .iter()
-            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .take_while(|&&b| super::tags::TAG_NAME_BYTE[usize::from(b)])
             .count();
         let name = &after[from..from + len];
         let mut begin = 0;

@@ -450,6 +450,17 @@ mod tests {
                         Some(m) => p.play_unchecked(m),
                         None => break 'tokens,
                     }
+                    if ply_no.is_multiple_of(every.max(8)) {
+                        // A king step the Laws take for a legal move is one.
+                        if crate::laws::king_can_step(&p) {
+                            assert!(p.legal_moves().iter().any(|m| m.role() == Role::King));
+                        }
+                        // The FEN writer on the positions of the corpora too.
+                        let mut fen = String::new();
+                        crate::notation::render::append_fen(&p, &mut fen);
+                        let reference = Fen::from_position(&p, shakmaty::EnPassantMode::Legal);
+                        assert_eq!(fen, reference.to_string());
+                    }
                 }
             }
         }

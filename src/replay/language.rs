@@ -71,13 +71,13 @@ pub(super) fn detect_language(game: &Game) -> (&'static Language, Vec<String>) {
     if used == 0 {
         return (english(), Vec::new());
     }
-    let mut covering: Vec<&'static Language> = languages()
-        .iter()
-        .filter(|l| l.mask & used == used)
-        .collect();
-    if let [only] = covering[..] {
+    let covers = |l: &&'static Language| l.mask & used == used;
+    // Most games are read by one language alone: told without a list.
+    let mut each = languages().iter().filter(covers);
+    if let (Some(only), None) = (each.next(), each.next()) {
         return (only, Vec::new());
     }
+    let mut covering: Vec<&'static Language> = languages().iter().filter(covers).collect();
     let headers = header_evidence(game);
     if covering.is_empty() {
         // Letters of several languages: the majority's, or let replay decide among all.
@@ -125,7 +125,9 @@ pub(super) fn detect_language(game: &Game) -> (&'static Language, Vec<String>) {
                 .is_none_or(|f| {
                     !matches!(f.reason, Some("no_such_piece" | "unknown_piece_letter"))
                 });
-            ((o.plies, o.clean, near_miss, u32::MAX - errors), langs)
+            let score = (o.plies, o.clean, near_miss, u32::MAX - errors);
+            o.recycle();
+            (score, langs)
         })
         .collect();
     let best = scored

@@ -47,7 +47,9 @@ use crate::{
         split::RawGame,
     },
 };
-use resolve::{explain, notation_issues, resolve, NotationIssue, Resolution};
+use resolve::{
+    explain, may_have_notation_issues, notation_issues, resolve, NotationIssue, Resolution,
+};
 
 /// What an illegal move does to the replay: a rule of the Laws ([`crate::laws::IllegalPolicy`]).
 pub use crate::laws::IllegalPolicy;
@@ -103,7 +105,8 @@ fn read(
         offset: raw.offset,
         line: raw.line.max(1),
         tags: Tags::default(),
-        lang: "en".into(),
+        // (English unless a language is chosen below: set where the game is not replayed.)
+        lang: String::new(),
         lang_candidates: Vec::new(),
         variant: Variant::Standard,
         plies: 0,
@@ -135,6 +138,7 @@ fn read(
             ),
         ));
         record.tags = Tags(parsed.tags);
+        record.lang = "en".into();
         finish(&mut record, raw.line);
         return (record, Vec::new());
     }
@@ -142,6 +146,7 @@ fn read(
         Some(s) => s,
         None => {
             record.tags = Tags(parsed.tags);
+            record.lang = "en".into();
             finish(&mut record, raw.line);
             return (record, Vec::new());
         }
@@ -164,19 +169,18 @@ fn read(
     let mut outcome = game.replay(lang, true);
     if outcome.findings.iter().any(|f| f.kind.is_move_error()) {
         // Suggestions are worth their cost only where something is wrong.
-        outcome = game.replay_with_suggestions(lang);
+        std::mem::replace(&mut outcome, game.replay_with_suggestions(lang)).recycle();
     }
     record.lang = lang.code.clone();
     record.lang_candidates = candidates;
     record.plies = outcome.plies;
     // Appended straight to a string: through `Display` each character is a formatter call.
     record.final_fen = String::with_capacity(96);
-    Fen::from_position(&outcome.final_pos, EnPassantMode::Legal)
-        .append_to_string(&mut record.final_fen);
+    render::append_fen(&outcome.final_pos, &mut record.final_fen);
     record.result = outcome.result.map(GameResult::as_str);
     record.irregular_from_ply = outcome.irregular_from;
-    record.findings.extend(outcome.findings);
-    record.mainline = outcome.mainline;
+    record.findings.append(&mut outcome.findings);
+    record.mainline = std::mem::take(&mut outcome.mainline);
     if record.variant == Variant::Chess960 {
         record.sp = laws::chess960::number_of(&game.start);
     }
@@ -208,12 +212,16 @@ fn read(
         record.termination = verdict.termination;
     }
     finish(&mut record, raw.line);
+    outcome.recycle();
     let events = if want_events {
-        game.run_with(lang, false, false, true).1
+        let (outcome, events) = game.run_with(lang, false, false, true);
+        outcome.recycle();
+        events
     } else {
         Vec::new()
     };
     record.tags = Tags(std::mem::take(&mut parsed.tags));
+    crate::notation::movetext::recycle_tokens(std::mem::take(&mut parsed.tokens));
     (record, events)
 }
 

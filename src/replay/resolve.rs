@@ -232,18 +232,21 @@ pub fn notation_issues(
     strict: bool,
     out: &mut Vec<NotationIssue>,
 ) {
-    // The common case, asked at every ply: without --strict-notation only a lowercase letter,
-    // a written origin or a left-out destination rank can be an issue. Settled in the
-    // caller, without the call.
-    if !strict
-        && !w.piece.is_some_and(|l| l.lowercase)
-        && w.from_file.is_none()
-        && w.from_rank.is_none()
-        && w.to_rank.is_some()
-    {
-        return;
+    if may_have_notation_issues(w, strict) {
+        notation_issues_of(pos, m, w, after, mate, strict, out);
     }
-    notation_issues_of(pos, m, w, after, mate, strict, out);
+}
+
+/// Whether [`notation_issues`] can find anything in `w`. The common case, asked at every
+/// ply: without --strict-notation only a lowercase letter, a written origin or a left-out
+/// destination rank can be an issue; the replay asks this first, without the call.
+#[inline]
+pub fn may_have_notation_issues(w: &WrittenMove, strict: bool) -> bool {
+    strict
+        || w.piece.is_some_and(|l| l.lowercase)
+        || w.from_file.is_some()
+        || w.from_rank.is_some()
+        || w.to_rank.is_none()
 }
 
 /// [`notation_issues`] where there may be one.
@@ -277,17 +280,14 @@ fn notation_issues_of(
                 "the capture is not marked with x".into(),
             );
         }
-        if short_form && (w.from_file.is_some() || w.from_rank.is_some()) {
-            if let San::Normal { file, rank, .. } = San::from_move(pos, m) {
-                let superfluous = (w.from_file.is_some() && file.is_none())
-                    || (w.from_rank.is_some() && rank.is_none());
-                if superfluous {
-                    add(
-                        "superfluous_disambiguation",
-                        "the origin is given although only one piece can make the move".into(),
-                    );
-                }
-            }
+        if short_form
+            && (w.from_file.is_some() || w.from_rank.is_some())
+            && origin_superfluous(pos, m, w.from_file.is_some(), w.from_rank.is_some())
+        {
+            add(
+                "superfluous_disambiguation",
+                "the origin is given although only one piece can make the move".into(),
+            );
         }
         if w.to_rank.is_none() {
             add(
@@ -357,6 +357,27 @@ fn notation_issues_of(
                 );
             }
         }
+    }
+}
+
+/// Whether SAN leaves out the origin's file (`file`) or rank (`rank`) that is written for
+/// `m`. A pawn's SAN names its file exactly when it captures and never its rank, as
+/// `San::from_move` says without asking for the other moves (a list it builds and copies);
+/// other pieces are asked of it.
+fn origin_superfluous(pos: &Chess, m: Move, file: bool, rank: bool) -> bool {
+    match m {
+        Move::Normal {
+            role: Role::Pawn, ..
+        }
+        | Move::EnPassant { .. } => (file && !m.is_capture()) || rank,
+        _ => match San::from_move(pos, m) {
+            San::Normal {
+                file: san_file,
+                rank: san_rank,
+                ..
+            } => (file && san_file.is_none()) || (rank && san_rank.is_none()),
+            _ => false,
+        },
     }
 }
 

@@ -168,3 +168,32 @@ fn strict_marks() {
     assert_eq!(reasons(ep, "exd6e.p."), Vec::<&str>::new());
     assert_eq!(reasons(ep, "e6e.p."), ["en_passant_mark_on_other_move"]);
 }
+
+/// The pawn's shortcut in [`origin_superfluous`] says what `San::from_move` says, on every
+/// legal move of positions with pawn pushes, captures, promotions and en passant.
+#[test]
+fn superfluous_origin_of_a_pawn_as_san_says() {
+    for fen in [
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+        "r1bqkbnr/pP1ppppp/8/8/2p5/8/P1PPPPPP/RNBQKBNR w KQkq - 0 1",
+        "4k3/1P6/8/8/8/2p5/1P1P4/4K3 b - - 0 1",
+        "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2",
+    ] {
+        let p = pos(fen);
+        for m in p.legal_moves() {
+            for (file, rank) in [(true, false), (false, true), (true, true)] {
+                let reference = match San::from_move(&p, m) {
+                    San::Normal {
+                        file: f, rank: r, ..
+                    } => (file && f.is_none()) || (rank && r.is_none()),
+                    _ => false,
+                };
+                assert_eq!(
+                    origin_superfluous(&p, m, file, rank),
+                    reference,
+                    "{fen} {m:?} {file} {rank}"
+                );
+            }
+        }
+    }
+}

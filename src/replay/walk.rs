@@ -221,6 +221,27 @@ pub(super) struct At {
     pub(super) len: usize,
 }
 
+thread_local! {
+    /// The mainline's plies and their offsets of a game replayed on this thread, emptied,
+    /// for the next replay's: no two lists of a position per ply allocated and freed each
+    /// time.
+    static SPARE_PLIES: std::cell::Cell<(Vec<laws::Ply>, Vec<usize>)> =
+        const { std::cell::Cell::new((Vec::new(), Vec::new())) };
+}
+
+impl Outcome {
+    /// Done with this outcome: its lists serve the next replay on this thread (those grown
+    /// for a very long game are let go).
+    pub(super) fn recycle(self) {
+        let (mut plies, mut at) = (self.mainline_plies, self.mainline_at);
+        if plies.capacity() <= 2048 && at.capacity() <= 2048 {
+            plies.clear();
+            at.clear();
+            SPARE_PLIES.with(|spare| spare.set((plies, at)));
+        }
+    }
+}
+
 impl<'a> Game<'a> {
     pub(super) fn replay(&self, lang: &'static Language, notation: bool) -> Outcome {
         self.run(lang, notation, false)
@@ -304,12 +325,15 @@ impl<'a> Game<'a> {
         // Room for the mainline's plies at once (fewer than the tokens, which also hold move
         // numbers; capped for games that are mostly variations).
         let room = tokens.len().min(1024);
+        let (mut plies, mut mainline_at) = SPARE_PLIES.with(std::cell::Cell::take);
+        plies.reserve(room);
+        mainline_at.reserve(room);
         let mut acc = Acc {
             findings: Vec::new(),
             irregular_from: None,
             mainline: Vec::with_capacity(room),
-            plies: Vec::with_capacity(room),
-            mainline_at: Vec::with_capacity(room),
+            plies,
+            mainline_at,
             events: events.then(Vec::new),
             ranked: 0,
         };

@@ -142,54 +142,191 @@ impl<'a> Game<'a> {
             return;
         }
         let ply = line.ply + 1;
-        let written = self.written_text(at);
         if let Some(n) = line.pending_number.as_mut() {
             // `2. ... Cc6`: the dots written apart say Black's move as much as `2...` does.
-            n.black |= self.text.get(n.end..at.offset).is_some_and(|gap| {
-                gap.contains(['.', '…'])
-                    && gap
-                        .chars()
-                        .all(|c| c == '.' || c == '…' || c.is_whitespace())
-            });
+            // (Most gaps are one space: no `.` and no first byte of `…` settles them.)
+            let gap = self.text.as_bytes().get(n.end..at.offset).unwrap_or(&[]);
+            n.black |= gap.iter().any(|&b| b == b'.' || b == 0xE2)
+                && self.text.get(n.end..at.offset).is_some_and(|gap| {
+                    gap.contains(['.', '…'])
+                        && gap
+                            .chars()
+                            .all(|c| c == '.' || c == '…' || c.is_whitespace())
+                });
         }
         let numbered = line.next_label();
         let expected = line.expected_number();
         let written_number = line.pending_number.take();
-        // The move as written, with its number, is only written out when a finding needs it.
-        let label = || numbered.with(written);
         if let (true, 0, Some(n)) = (notation, line.depth, written_number) {
             // The number as expected, the common case, is no slip (what `numbering_slip`
             // says first, settled here without cutting out the number's text).
             let as_expected = n.number == expected && (numbered.side == Color::Black || !n.black);
             // A [FEN]'s move number is often not the one the writer starts from.
             if !as_expected && (line.numbering.is_some() || !self.from_fen) {
-                let text = self.text.get(n.start..n.end).unwrap_or("").trim();
-                if let Some((reason, message, note)) =
-                    numbering_slip(text, n.number, n.black, expected, numbered.side)
-                {
-                    let mut f = self.finding(Kind::MoveNumber, ply, n.start, message, line);
-                    f.reason = Some(reason);
-                    f.article = Some(Kind::MoveNumber.article());
-                    f.move_text = Some(label());
-                    acc.findings.push(f);
-                    line.missing_note = note.map(|note| (ply + MISSING_NOTE_PLIES, note));
+                self.number_slip(line, n, expected, numbered, at, ply, acc);
+            }
+        }
+        let chosen = match resolve(&line.pos, w, lang) {
+            // After an illegal move that stood, a king may be en prise: taking it is no move.
+            Resolution::Unique(m) if m.capture() != Some(shakmaty::Role::King) => m,
+            Resolution::Unique(_) => {
+                let resolution = Resolution::Illegal;
+                self.play_unresolved(
+                    line,
+                    w,
+                    at,
+                    rest,
+                    lang,
+                    (notation, suggestions),
+                    acc,
+                    resolution,
+                    numbered,
+                );
+                return;
+            }
+            resolution => {
+                match self.play_unresolved(
+                    line,
+                    w,
+                    at,
+                    rest,
+                    lang,
+                    (notation, suggestions),
+                    acc,
+                    resolution,
+                    numbered,
+                ) {
+                    Some(m) => m,
+                    None => return,
                 }
             }
+        };
+        // The position before the move is overwritten in place in `line.before` (variations
+        // branch from it) and the move is played on the line's own position: one copy of a
+        // position per ply, none moved.
+        match &mut line.before {
+            Some(before) => before.clone_from(&line.pos),
+            None => line.before = Some(line.pos.clone()),
         }
-        let mut resolution = resolve(&line.pos, w, lang);
-        if let Resolution::Unique(m) = resolution {
-            if m.capture() == Some(shakmaty::Role::King) {
-                // After an illegal move that stood, a king may be en prise: taking it is no move.
-                resolution = Resolution::Illegal;
+        line.pos.play_unchecked(chosen);
+        if let Some(before) = &line.before {
+            if notation && may_have_notation_issues(w, self.strict_notation) {
+                self.notation_findings(before, chosen, w, &line.pos, at, ply, numbered, line, acc);
             }
+            acc.emit(line, || GameEvent::Move {
+                before: before.clone(),
+                mv: chosen,
+                glyph: w.glyph,
+            });
         }
+        line.ply = ply;
+        line.last_move = Some(chosen);
+        line.advance(numbered, at);
+        if line.depth == 0 {
+            acc.mainline.push(chosen);
+            acc.plies.push(laws::Ply {
+                mv: Some(chosen),
+                after: line.pos.clone(),
+            });
+            acc.mainline_at.push(at.offset);
+        }
+    }
+
+    /// A move number written that is not the one expected: the finding, if it is a slip.
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn number_slip(
+        &self,
+        line: &mut Line,
+        n: WrittenNumber,
+        expected: u32,
+        numbered: Label,
+        at: At,
+        ply: u32,
+        acc: &mut Acc,
+    ) {
+        let text = self.text.get(n.start..n.end).unwrap_or("").trim();
+        if let Some((reason, message, note)) =
+            numbering_slip(text, n.number, n.black, expected, numbered.side)
+        {
+            let mut f = self.finding(Kind::MoveNumber, ply, n.start, message, line);
+            f.reason = Some(reason);
+            f.article = Some(Kind::MoveNumber.article());
+            f.move_text = Some(numbered.with(self.written_text(at)));
+            acc.findings.push(f);
+            line.missing_note = note.map(|note| (ply + MISSING_NOTE_PLIES, note));
+        }
+    }
+
+    /// The notation findings of a move played (see [`notation_issues`]), where there may be
+    /// some.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn notation_findings(
+        &self,
+        before: &Chess,
+        chosen: Move,
+        w: &WrittenMove,
+        next: &Chess,
+        at: At,
+        ply: u32,
+        numbered: Label,
+        line: &Line,
+        acc: &mut Acc,
+    ) {
+        // Whether the move mates is asked only where a mark is to be judged: with
+        // --strict-notation, on a move marked or giving check.
+        let mate = self.strict_notation
+            && (w.check != crate::notation::moves::CheckMark::None || next.is_check())
+            && next.is_checkmate();
+        let mut issues: Vec<NotationIssue> = Vec::new();
+        notation_issues(
+            before,
+            chosen,
+            w,
+            next,
+            mate,
+            self.strict_notation,
+            &mut issues,
+        );
+        for issue in issues {
+            let mut f = self.finding(Kind::Notation, ply, at.offset, issue.message, line);
+            f.reason = Some(issue.reason);
+            f.move_text = Some(numbered.with(self.written_text(at)));
+            acc.findings.push(f);
+        }
+    }
+
+    /// A written move that is not one legal move as it stands: a promotion without its piece
+    /// (the move chosen is returned), a null move, an ambiguous, illegal or unreadable move
+    /// (the line stops, or with `--illegal stands` an illegal move stays on the board).
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn play_unresolved(
+        &self,
+        line: &mut Line,
+        w: &WrittenMove,
+        at: At,
+        rest: &[WrittenMove],
+        lang: &'static Language,
+        (notation, suggestions): (bool, bool),
+        acc: &mut Acc,
+        resolution: Resolution,
+        numbered: Label,
+    ) -> Option<Move> {
+        let ply = line.ply + 1;
+        let written = self.written_text(at);
+        // The move as written, with its number, is only written out when a finding needs it.
+        let label = || numbered.with(written);
         let mut rest_after = |m: Move| {
             let mut p = line.pos.clone();
             p.play_unchecked(m);
             self.continuation(p, at.token, rest, lang, line.depth)
         };
-        let chosen = match resolution {
-            Resolution::Unique(m) => m,
+        match resolution {
+            Resolution::Unique(m) => Some(m),
             Resolution::PromotionMissing(options) => {
                 // The unique survivor: the promotion after which the game goes on furthest.
                 let mut best = (options[0], 0u32, false);
@@ -218,7 +355,7 @@ impl<'a> Game<'a> {
                     f.move_text = Some(label());
                     acc.findings.push(f);
                 }
-                best.0
+                Some(best.0)
             }
             Resolution::Null => {
                 if line.pos.is_check() {
@@ -233,7 +370,7 @@ impl<'a> Game<'a> {
                     f.reason = Some("null_move_in_check");
                     acc.stop(line, at.offset, &f.message);
                     acc.findings.push(f);
-                    return;
+                    return None;
                 }
                 match null_move(&line.pos, self.mode) {
                     Some(p) => {
@@ -259,11 +396,11 @@ impl<'a> Game<'a> {
                             });
                             acc.mainline_at.push(at.offset);
                         }
-                        return;
+                        None
                     }
                     None => {
                         acc.stop(line, at.offset, "a null move cannot be made here");
-                        return;
+                        None
                     }
                 }
             }
@@ -300,7 +437,7 @@ impl<'a> Game<'a> {
                 line.add_missing_note(ply, &mut f.message);
                 acc.stop(line, at.offset, &f.message);
                 acc.findings.push(f);
-                return;
+                None
             }
             Resolution::Illegal | Resolution::UnknownLetter => {
                 let why = explain(&line.pos, w, lang);
@@ -351,63 +488,13 @@ impl<'a> Game<'a> {
                             after: line.pos.clone(),
                         });
                         acc.mainline_at.push(at.offset);
-                        return;
+                        return None;
                     }
                 }
                 acc.stop(line, at.offset, &f.message);
                 acc.findings.push(f);
-                return;
+                None
             }
-        };
-        // The position before the move is overwritten in place in `line.before` (variations
-        // branch from it) and the move is played on the line's own position: one copy of a
-        // position per ply, none moved.
-        match &mut line.before {
-            Some(before) => before.clone_from(&line.pos),
-            None => line.before = Some(line.pos.clone()),
-        }
-        line.pos.play_unchecked(chosen);
-        if let Some(before) = &line.before {
-            let next = &line.pos;
-            if notation {
-                // Whether the move mates is asked only where a mark is to be judged: with
-                // --strict-notation, on a move marked or giving check.
-                let mate = self.strict_notation
-                    && (w.check != crate::notation::moves::CheckMark::None || next.is_check())
-                    && next.is_checkmate();
-                let mut issues: Vec<NotationIssue> = Vec::new();
-                notation_issues(
-                    before,
-                    chosen,
-                    w,
-                    next,
-                    mate,
-                    self.strict_notation,
-                    &mut issues,
-                );
-                for issue in issues {
-                    let mut f = self.finding(Kind::Notation, ply, at.offset, issue.message, line);
-                    f.reason = Some(issue.reason);
-                    f.move_text = Some(label());
-                    acc.findings.push(f);
-                }
-            }
-            acc.emit(line, || GameEvent::Move {
-                before: before.clone(),
-                mv: chosen,
-                glyph: w.glyph,
-            });
-        }
-        line.ply = ply;
-        line.last_move = Some(chosen);
-        line.advance(numbered, at);
-        if line.depth == 0 {
-            acc.mainline.push(chosen);
-            acc.plies.push(laws::Ply {
-                mv: Some(chosen),
-                after: line.pos.clone(),
-            });
-            acc.mainline_at.push(at.offset);
         }
     }
 }
