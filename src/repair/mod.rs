@@ -51,6 +51,10 @@ pub const NARROW_ENOUGH: f32 = 2.0;
 /// A wide search's reading dearer than this is searched for once more, much wider.
 pub const WIDE_ENOUGH: f32 = 3.0;
 
+/// A widest search's reading dearer than this is searched for once more, reading ahead
+/// (real sheets with a slip every few moves; few synthetic ones get here).
+pub const AHEAD_ENOUGH: f32 = 8.0;
+
 /// One ply read otherwise than written, or a word set aside.
 #[derive(Debug, Clone)]
 pub struct Repair {
@@ -133,6 +137,12 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
         found = cheaper(
             Some(found),
             search(start, &[sheet], lang, &Limits::widest()),
+        )?;
+    }
+    if found.cost > AHEAD_ENOUGH {
+        found = cheaper(
+            Some(found),
+            search(start, &[sheet], lang, &Limits::widest_ahead()),
         )?;
     }
     let mut repairs = Vec::new();
