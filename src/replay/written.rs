@@ -169,22 +169,14 @@ impl<'a> Game<'a> {
         let chosen = match resolve(&line.pos, w, lang) {
             // After an illegal move that stood, a king may be en prise: taking it is no move.
             Resolution::Unique(m) if m.capture() != Some(shakmaty::Role::King) => m,
-            Resolution::Unique(_) => {
-                let resolution = Resolution::Illegal;
-                self.play_unresolved(
-                    line,
-                    w,
-                    at,
-                    rest,
-                    lang,
-                    (notation, suggestions),
-                    acc,
-                    resolution,
-                    numbered,
-                );
-                return;
-            }
             resolution => {
+                // A king taken is read as an illegal move, and goes no further here.
+                let takes_king = matches!(resolution, Resolution::Unique(_));
+                let resolution = if takes_king {
+                    Resolution::Illegal
+                } else {
+                    resolution
+                };
                 match self.play_unresolved(
                     line,
                     w,
@@ -196,8 +188,8 @@ impl<'a> Game<'a> {
                     resolution,
                     numbered,
                 ) {
-                    Some(m) => m,
-                    None => return,
+                    Some(m) if !takes_king => m,
+                    _ => return,
                 }
             }
         };
