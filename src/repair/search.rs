@@ -96,10 +96,14 @@ pub fn implausibility(pos: &Chess, mv: Move) -> f32 {
     match (capture.is_some(), en_prise) {
         (true, false) => 0.0,
         (true, true) => 2.0,
-        (false, false) => 2.2,
+        (false, false) => SAFE_QUIET,
         (false, true) => 4.9,
     }
 }
+
+/// The [`implausibility`] of a safe quiet move: what a move put into a gap costs
+/// [`LEFT_OUT`] at, likelier moves less and unlikelier more.
+const SAFE_QUIET: f32 = 2.2;
 
 /// What a nat of [`implausibility`] costs a move put into a gap: the capture that fills a gap
 /// costs 0.1 less than a quiet move, a quiet move that puts a piece en prise 0.12 more.
@@ -938,7 +942,7 @@ fn search_along(
                         // Of the moves that fill a gap alike, the one a player would rather
                         // have played: a capture before a quiet move, a quiet move before one
                         // that leaves a piece en prise.
-                        let prior = (2.2 - implausibility(&st.pos, cand.mv)) * GAP_PRIOR;
+                        let prior = (SAFE_QUIET - implausibility(&st.pos, cand.mv)) * GAP_PRIOR;
                         o.push(Reading {
                             cost: if s.done(c) { LEFT_OUT * 1.5 } else { LEFT_OUT } - prior,
                             slip: 0.0,
