@@ -383,7 +383,8 @@ fn write_holdout() {
 /// sheet replays as written, the first ply where the reading leaves the truth (chosen and
 /// true move), and the cost of the reading found against the cost of the truth's reading, so
 /// that a search that pruned the truth (truth cheaper) is told from a model that prices it
-/// dearer, and an even choice (equal costs) from both.
+/// dearer, and an even choice (equal costs) from both. `REPAIR_CORPUS` may also name a file
+/// of such rows (`….jsonl`): real sheets with the game their two copies reconcile to as truth.
 #[test]
 #[ignore]
 fn classify_losses() {
@@ -396,7 +397,12 @@ fn classify_losses() {
     use scoresheet::replay::render::san_plain;
     use shakmaty::Position;
     let name = std::env::var("REPAIR_CORPUS").unwrap_or_else(|_| "single".into());
-    let rows = corpus(&format!("corpora/repair/{name}.jsonl"));
+    // A path of its own (rows of `id`, `style`, `slips`, `text`, `truth` in UCI), or a corpus of ours.
+    let rows = corpus(&if name.ends_with(".jsonl") {
+        name.clone()
+    } else {
+        format!("corpora/repair/{name}.jsonl")
+    });
     let en = scoresheet::notation::languages::english();
     let (mut whole, mut spent) = (0, std::time::Duration::ZERO);
     for row in &rows {

@@ -34,7 +34,7 @@ use super::{
 use crate::{
     notation::{
         languages::{english, Language},
-        moves::written_move,
+        moves::{written_move, CaptureMark, CheckMark},
     },
     replay::{
         render::san_plain,
@@ -675,7 +675,16 @@ fn read_one(
     let rest: String = sheet.rest(at).iter().collect();
     if let Ok(("", w)) = written_move(&rest) {
         if let Resolution::Unique(mv) = resolve(pos, &w, lang) {
-            if number_cost(sheet, at, number) == 0.0 {
+            // Replay reads `Bxe3` as a quiet move to e3 and `Qe3+` as a move that gives no
+            // check (and says so in a finding); the slip tables price such a mark, and a mark
+            // read for nothing here sends the reading ahead down the wrong line.
+            let marks_agree = (w.capture == CaptureMark::None || mv.is_capture())
+                && (w.check == CheckMark::None || {
+                    let mut after = pos.clone();
+                    after.play_unchecked(mv);
+                    after.is_check()
+                });
+            if marks_agree && number_cost(sheet, at, number) == 0.0 {
                 let end = Cursor {
                     word: at.word,
                     at: at.at + sheet.rest(at).len() as u32,
@@ -1197,6 +1206,21 @@ mod tests {
         assert_eq!(of("Qe2"), 2.2);
         assert_eq!(of("Ng5"), 4.9); // undefended, the queen attacks it
         assert_eq!(of("Bb5"), 2.2); // a check counts as any safe quiet move
+    }
+
+    #[test]
+    fn reading_ahead_prices_a_capture_mark_on_a_quiet_move() {
+        // `Nxf3` where the knight's move to f3 takes nothing: replay reads it as `Nf3`, the
+        // reading ahead must pay for the mark.
+        let pos = Chess::default();
+        let sheet = Sheet::from_movetext("Nxf3", 0);
+        let at = sheet.settle(Cursor::default()).0;
+        let (cost, mv, _) = read_one(&sheet, english(), &pos, at).unwrap();
+        assert_eq!(san_plain(&pos, mv, english()), "Nf3");
+        assert!(cost > 0.0, "{cost}");
+        let sheet = Sheet::from_movetext("Nf3", 0);
+        let at = sheet.settle(Cursor::default()).0;
+        assert_eq!(read_one(&sheet, english(), &pos, at).unwrap().0, 0.0);
     }
 
     const TRUE: [&str; 21] = [

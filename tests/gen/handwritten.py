@@ -9,7 +9,10 @@ The data is not ours to redistribute and is not in the repository: give its path
 
     python3 tests/gen/handwritten.py PATH/training_tags.txt [BINARY] [-v] [--pairs] [--singles] [--only=GGG,...]
 
-(`--pairs`: the pairs alone; `--singles`: the single copies alone; `--only`: these games alone.)
+(`--pairs`: the pairs alone; `--singles`: the single copies alone; `--only`: these games alone;
+`--reconciled=OUT.jsonl`: also write each copy of the pairs whose copies differ with the game
+reconcile reads from both as its truth, for `REPAIR_CORPUS=OUT.jsonl cargo test --release
+--test repair -- --ignored --nocapture classify_losses`; needs python-chess.)
 
 Each sheet becomes bare scoresheet text (`12. Nf3 Nc6`, `12... Nc6` where White's box is
 empty); sheets that do not start from the first move (a second page numbered from 1) are left
@@ -21,6 +24,13 @@ out, as no replay can start there. Then, as the issue words them:
   both copies: `reconcile` gives a legal game with at least 95% of the longer copy's moves,
   and keeps the moves both copies wrote alike (the move is in the game read as written: its
   text, without marks, is the move's SAN, or the copies' shorthand that reconcile reads as it).
+
+A move both copies wrote alike that no legal game can hold is lost by every reading (HCS 022:
+both copies' `28... Kg6` with a pawn of Black's own on g6). When python-chess is installed, each
+lost move is checked: is there a legal game that follows the game reconciled up to WINDOW plies
+before the move and keeps every move both copies wrote alike from there to it, the plies where
+the copies differ being any legal move? If not, the loss is counted as one no reading avoids,
+and the share of the moves kept is also given without them.
 """
 import collections
 import json
@@ -29,6 +39,16 @@ import re
 import subprocess
 import sys
 import tempfile
+
+try:
+    import chess
+except ImportError:  # the refined count needs it; the others do not
+    chess = None
+
+# Plies before a lost move over which a game keeping it is looked for, and the most positions
+# looked at for one move (beyond that the loss counts as avoidable).
+WINDOW = 8
+BUDGET = 200_000
 
 FIRST_MOVES = {"a3", "a4", "b3", "b4", "c3", "c4", "d3", "d4", "e3", "e4", "f3", "f4",
                "g3", "g4", "h3", "h4", "Na3", "Nc3", "Nf3", "Nh3"}
@@ -82,12 +102,64 @@ def same_move(written, san):
     return subsequence(w, s) or subsequence(s, w) or bool(a and b and a.group(1) == b.group(1))
 
 
+def alike_at(rows, g, ply):
+    key = (ply // 2 + 1, "black" if ply % 2 else "white")
+    a, b = rows[(g, "0")].get(key), rows[(g, "1")].get(key)
+    return a if a is not None and a == b else None
+
+
+def reads_as(board, mv, text):
+    """Whether `text` is this move in SAN (python-chess's reading), or a shorthand of it."""
+    try:
+        return board.parse_san(text) == mv
+    except chess.InvalidMoveError:
+        return same_move(text, board.san(mv))
+    except ValueError:
+        return False
+
+
+def keepable(rows, g, sans, ply):
+    """Whether some legal game from the game read `WINDOW` plies before `ply` keeps every move
+    both copies wrote alike up to and including `ply` (unknown within `BUDGET`: yes)."""
+    board = chess.Board()
+    start = max(0, ply - WINDOW)
+    try:
+        for s in sans[:start]:
+            board.push_san(s)
+    except ValueError:
+        return True
+    budget = [BUDGET]
+
+    def walk(at):
+        if at > ply:
+            return True
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise TimeoutError
+        text = alike_at(rows, g, at)
+        for mv in list(board.legal_moves):
+            if text is not None and not reads_as(board, mv, text):
+                continue
+            board.push(mv)
+            found = walk(at + 1)
+            board.pop()
+            if found:
+                return True
+        return False
+    try:
+        return walk(start)
+    except TimeoutError:
+        return True
+
+
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("-")]
     verbose = "-v" in sys.argv
     pairs_only = "--pairs" in sys.argv
     singles_only = "--singles" in sys.argv
     only = next((a.split("=", 1)[1].split(",") for a in sys.argv if a.startswith("--only=")), None)
+    reconciled = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--reconciled=")), None)
+    truths = open(reconciled, "w", encoding="utf-8") if reconciled and chess else None
     tags = args[0]
     binary = args[1] if len(args) > 1 else "target/release/scoresheet"
     rows = sheets(tags)
@@ -143,6 +215,7 @@ def main():
     # Copies transcribed box for box alike (the dataset holds a few): no second witness.
     same = [g for g in pairs if rows[(g, "0")] == rows[(g, "1")]]
     same_alike = same_kept = 0
+    unkeepable = same_unkeepable = 0
     for g in pairs:
         before = (alike, alike_kept)
         a, b = files[(g, "0")], files[(g, "1")]
@@ -152,6 +225,16 @@ def main():
                 if not re.match(r"^\d+\.+$", t) and t not in ("*", "1-0", "0-1", "1/2-1/2")]
         m += 1
         ok = r.returncode in (0, 1) and bool(sans)
+        if truths and ok and g not in same:
+            board, uci = chess.Board(), []
+            for s in sans:
+                mv = board.parse_san(s)
+                uci.append(mv.uci())
+                board.push(mv)
+            for p in "01":
+                truths.write(json.dumps({"id": f"{g}_{p}", "style": "hcs", "slips": 0,
+                                         "text": text_of(rows[(g, p)]),
+                                         "truth": " ".join(uci)}) + "\n")
         legal += ok
         longer = max(len(rows[(g, "0")]), len(rows[(g, "1")]))
         long_enough += ok and len(sans) >= 0.95 * longer
@@ -180,8 +263,13 @@ def main():
                 # No decision: both copies were read as written there, in a form the game's
                 # SAN does not spell alike (`cd`, `cxb` for `cxd4`, `cxb3`; `Ngf3`, `N5f3`).
                 alike_kept += 1
-            elif verbose:
-                print("alike lost", g, num, col, t, sans[ply] if ply < len(sans) else None)
+            else:
+                forced = chess is not None and not keepable(rows, g, sans, ply)
+                unkeepable += forced
+                same_unkeepable += forced and g in same
+                if verbose:
+                    print("alike lost", g, num, col, t, sans[ply] if ply < len(sans) else None,
+                          "no legal game keeps it" if forced else "")
         if g in same:
             same_alike += alike - before[0]
             same_kept += alike_kept - before[1]
@@ -195,6 +283,15 @@ def main():
         print(f"  of them {len(same)} games whose two copies are transcribed alike box for box "
               f"({', '.join(same)}); without them, moves both copies wrote alike kept "
               f"{d_kept}/{d_alike} ({100 * d_kept / max(d_alike, 1):.2f}%)")
+        if chess is not None:
+            k, d_k = alike - unkeepable, d_alike - (unkeepable - same_unkeepable)
+            print(f"  of the {alike - alike_kept} lost, {unkeepable} no legal game keeps (with the "
+                  f"game as read {WINDOW} plies before them); of the moves both wrote alike that a "
+                  f"legal game can keep, kept {alike_kept}/{k} ({100 * alike_kept / max(k, 1):.2f}%), "
+                  f"without the copies alike box for box {d_kept}/{d_k} "
+                  f"({100 * d_kept / max(d_k, 1):.2f}%)")
+        else:
+            print("  (install python-chess to tell the lost moves no legal game can keep)")
 
 
 if __name__ == "__main__":
