@@ -160,6 +160,8 @@ def main():
     only = next((a.split("=", 1)[1].split(",") for a in sys.argv if a.startswith("--only=")), None)
     reconciled = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--reconciled=")), None)
     truths = open(reconciled, "w", encoding="utf-8") if reconciled and chess else None
+    if reconciled and not chess:
+        print("--reconciled needs python-chess (pip install chess): not written", file=sys.stderr)
     tags = args[0]
     binary = args[1] if len(args) > 1 else "target/release/scoresheet"
     rows = sheets(tags)
