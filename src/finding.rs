@@ -466,6 +466,7 @@ pub fn default_article(kind: Kind, reason: Option<&str>) -> &'static str {
         (Kind::Notation, Some("missing_en_passant_mark")) => "C.9.3",
         (Kind::Notation, Some("missing_check_mark" | "missing_mate_mark")) => "C.13",
         (Kind::IllegalMove, Some("leaves_king_in_check")) => "3.9",
+        (Kind::IllegalMove, Some("takes_king")) => "A.4.2",
         (Kind::IllegalMove, Some(r)) if r.starts_with("castling") => "3.8.2",
         (
             Kind::IllegalMove,

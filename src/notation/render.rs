@@ -41,6 +41,11 @@ pub fn numbered(pos: &Chess, text: &str) -> String {
 
 /// Canonical SAN of `m` in `lang`, with its check or mate suffix.
 pub fn san_in(pos: &Chess, m: Move, lang: &Language) -> String {
+    if m.capture() == Some(shakmaty::Role::King) {
+        // Only after an illegal move that stood; with no king left there is no check to mark
+        // (and shakmaty cannot tell).
+        return san_body(shakmaty::san::San::from_move(pos, m), lang);
+    }
     let plus = SanPlus::from_move(pos.clone(), m);
     let mut s = san_body(plus.san, lang);
     match plus.suffix {

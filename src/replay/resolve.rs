@@ -486,6 +486,21 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
     if let WrittenKind::Castle(cs) = w.kind {
         return explain_castling(pos, cs);
     }
+    if let Resolution::Unique(m) = resolve_by_candidates(pos, w, lang) {
+        if m.capture() == Some(Role::King) {
+            // Only after an illegal move that stood (`--illegal stands`).
+            let them = color_name(!turn);
+            return Explanation {
+                reason: "takes_king",
+                message: format!(
+                    "it would take {them}'s king on {}: a king is never taken; the illegal move \
+                     that left it en prise could have been claimed (Appendix A.4.2)",
+                    m.to()
+                ),
+                executable: None,
+            };
+        }
+    }
     if w.kind == WrittenKind::Null {
         return Explanation {
             reason: "null_move_in_check",

@@ -142,6 +142,12 @@ pub fn suggest(
         Some(c) => c.to_vec(),
         None => pos.legal_moves().iter().copied().collect(),
     };
+    // After an illegal move that stood a king may be en prise; taking it is no move, and
+    // the position after it (no king) is no position to write a move in.
+    let pool: Vec<Move> = pool
+        .into_iter()
+        .filter(|m| m.capture() != Some(shakmaty::Role::King))
+        .collect();
     let mut scored: Vec<(Move, f32)> = pool
         .into_iter()
         .map(|m| (m, closeness(pos, m, written, w, lang, mode)))

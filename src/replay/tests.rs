@@ -82,6 +82,28 @@ fn illegal_stands_in_blitz() {
 }
 
 #[test]
+fn a_king_left_en_prise_is_never_taken() {
+    // 3.Kf3 stands; the bishop that could take the king neither takes it nor is suggested to.
+    let opts = Options {
+        illegal: IllegalPolicy::Stands,
+        ..Options::default()
+    };
+    for taking in ["Bxf3", "Bf3", "Bxf4"] {
+        let text = format!("1. e4 d5 2. Ke2 Bg4+ 3. Kf3 {taking} 4. Ke3 *");
+        let r = validate_text(&text, &opts);
+        let f = &r.findings[1];
+        assert_eq!(f.kind, Kind::IllegalMove, "{taking}");
+        assert_eq!(r.plies, 5, "{taking}");
+        let suggested = f.suggestions.as_ref().unwrap();
+        assert!(!suggested.is_empty(), "{taking}");
+        assert!(suggested.iter().all(|s| s.uci != "g4f3"), "{taking}");
+        if taking != "Bxf4" {
+            assert_eq!(f.reason, Some("takes_king"), "{taking}");
+        }
+    }
+}
+
+#[test]
 fn forced_language() {
     let opts = Options {
         lang: LangChoice::Fixed(by_code("en").unwrap()),
