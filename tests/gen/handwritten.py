@@ -162,6 +162,9 @@ def main():
     truths = open(reconciled, "w", encoding="utf-8") if reconciled and chess else None
     if reconciled and not chess:
         print("--reconciled needs python-chess (pip install chess): not written", file=sys.stderr)
+    if not args or "-h" in sys.argv or "--help" in sys.argv:
+        print(__doc__ or "usage: handwritten.py TAGS [BINARY] [-v] [--pairs|--singles] [--only=GGG,..] [--reconciled=FILE]")
+        sys.exit(0 if args else 2)
     tags = args[0]
     binary = args[1] if len(args) > 1 else "target/release/scoresheet"
     rows = sheets(tags)
