@@ -11,7 +11,7 @@ use scoresheet::{
     export::{convert_game, ConvertOptions},
     notation::split::GameSplitter,
     repair::{convert_repaired, convert_repaired_text, validate_repaired_text},
-    replay::{render::uci, validate, Options},
+    replay::{render::uci, validate, validate_text, Options},
 };
 use serde_json::{json, Value};
 use shakmaty::{CastlingMode, Chess};
@@ -61,6 +61,33 @@ fn appendix_c_in_its_three_ocr_damaged_forms_is_read_whole() {
     assert!(truth.contains("Kb1"));
 }
 
+/// A capture or check mark that does not fit (`Bxb5` for the quiet `Bb5`, `Nf3+` that gives no
+/// check) is read by replay as written, without a finding (the marks are optional; only
+/// `--strict-notation` judges them): `--repair`, read through for a slip elsewhere, does not
+/// call it a repair either, and the PGN says nothing about it.
+#[test]
+fn a_mark_that_does_not_fit_is_not_a_repair() {
+    let text = "1. e4 e5 2. Nf3 Nc6 3. Bxb5 a6 4. Bc6 dxc6 5. O-O Bd7 6. d4 exd4 7. Qd4 Nf6 \
+                8. Bg5+ Be7 9. Nc3 O-O 10. Rfdl *";
+    let plain = validate_text(text, &Options::default());
+    assert!(
+        plain.findings.iter().all(|f| f.ply == 19),
+        "replay reads every move before the slip silently: {:?}",
+        plain.findings
+    );
+    let rec = validate_repaired_text(text, &Options::default());
+    assert_eq!(rec.status, "ok", "{:?}", rec.findings);
+    let repaired: Vec<_> = rec
+        .findings
+        .iter()
+        .filter(|f| f.kind.id() == "repaired_move")
+        .collect();
+    assert_eq!(repaired.len(), 1, "only `Rfdl` is a repair: {repaired:?}");
+    assert_eq!(repaired[0].ply, 19);
+    let c = convert_repaired_text(text, &ConvertOptions::default());
+    assert_eq!(c.pgn.matches("{repaired:").count(), 1, "{}", c.pgn);
+    assert!(c.pgn.contains("3. Bb5 a6 4. Bxc6"), "{}", c.pgn);
+}
 #[test]
 fn the_cli_reports_repairs_and_keeps_evidence_in_the_pgn() {
     let out = scoresheet()
@@ -100,6 +127,29 @@ fn the_cli_reports_repairs_and_keeps_evidence_in_the_pgn() {
     assert_eq!(f["read_as"], json!({"san": "exd6", "uci": "e5d6"}));
     assert_eq!(f["ply"], 11);
     assert!(f["confidence"].as_f64().unwrap() > 0.5);
+}
+
+/// `Rd8` where both rooks can go is the origin left out; `Rd1` for it has a slip in the
+/// text as well, and the reason says which.
+#[test]
+fn the_reason_of_a_shorthand_read_with_a_slip_is_the_slip() {
+    for (word, reason) in [("Rd8", "origin_left_out"), ("Rd1", "other_character")] {
+        let text = format!(
+            "1. d4 d5 2. c4 dxc4 3. Nf3 Nf6 4. e3 e6 5. Bxc4 Bd6 6. O-O O-O 7. Nc3 Nc6 \
+             8. a3 Bd7 9. b4 Qe7 10. Bb2 {word} 11. Qc2 *"
+        );
+        let rec = validate_repaired_text(&text, &Options::default());
+        assert_eq!(rec.status, "ok", "{word}: {:?}", rec.findings);
+        let f: Vec<_> = rec
+            .findings
+            .iter()
+            .filter(|f| f.kind.id() == "repaired_move")
+            .collect();
+        assert_eq!(f.len(), 1, "{word}: {f:?}");
+        assert_eq!(f[0].ply, 20);
+        let json = serde_json::to_value(f[0]).unwrap();
+        assert_eq!(json["reason"], reason, "{word}: {json}");
+    }
 }
 
 /// Rows copied once more (a writer who lost the place): the run is set aside as one finding

@@ -39,7 +39,7 @@ use crate::{
     },
     replay::{render, validate, GameRecord, LangChoice, Options},
 };
-use search::{rank_readings, search, Form, Found, Limits};
+use search::{rank_readings, search, Form, Found, Limits, Ply, Reading};
 use sheet::{Cursor, Sheet};
 
 /// A slip distance below this is a mark lost or added: the move reads as written.
@@ -78,6 +78,42 @@ pub struct Repaired {
     pub found: Found,
     pub repairs: Vec<Repair>,
     pub lang: &'static Language,
+    /// For each ply, whether its word is one replay reads, as it stands, as the move read
+    /// (the search priced a mark that does not fit, `Qxb2+` for the quiet `Qb2+`; the Laws
+    /// make the marks optional): no repair, and the word stays as written.
+    pub read_by_replay: Vec<bool>,
+}
+
+/// Whether the text read for a move spans the whole word (after its move number, if any).
+fn whole_word(sheet: &Sheet, from: Cursor, len: u32) -> bool {
+    sheet.word(from).is_some_and(|w| {
+        (from.at + len) as usize == w.chars.len()
+            && (from.at == 0
+                || sheet
+                    .number_at(Cursor {
+                        word: from.word,
+                        at: 0,
+                    })
+                    .is_some_and(|(l, k)| l == from.at && k == 0.0))
+    })
+}
+
+/// Whether replay itself reads the word of a ply as the move the search read.
+pub(crate) fn read_by_replay(sheet: &Sheet, ply: &Ply, r: &Reading, lang: &Language) -> bool {
+    let Some((from, len)) = r.text else {
+        return false;
+    };
+    if r.run_together
+        || !matches!(r.form, Form::San | Form::Long | Form::Files)
+        || !whole_word(sheet, from, len)
+    {
+        return false;
+    }
+    let Some(w) = sheet.word(from) else {
+        return false;
+    };
+    let text = w.text(from.at as usize, (from.at + len) as usize);
+    search::replay_reading(&ply.before, &text, lang).is_some_and(|(mv, _)| mv == ply.mv)
 }
 
 fn is_white(pos: &Chess) -> bool {
@@ -101,14 +137,52 @@ fn confidence(margin: f32) -> f32 {
 /// The reason of a reading of the writer's own shorthand rather than of a slip.
 const SHORTHAND: &str = "capture_by_pieces";
 
-fn slip_reason(written: &str, form: &str, kind: Form) -> &'static str {
-    match kind {
-        Form::English => return "other_language_letter",
-        Form::Pieces => return SHORTHAND,
-        Form::Undisambiguated => return "origin_left_out",
-        _ => {}
+fn slip_reason(
+    before: &Chess,
+    mv: Move,
+    lang: &Language,
+    (written, san): (&str, &str),
+    (kind, slip): (Form, f32),
+) -> &'static str {
+    let form_reason = match kind {
+        Form::English => "other_language_letter",
+        Form::Pieces => SHORTHAND,
+        Form::Undisambiguated => "origin_left_out",
+        _ => return slips::slips().explain(written, san).1,
+    };
+    if slip - kind.penalty() < AS_WRITTEN {
+        // The word is that form as written (`RxR+`, `gxRQ`): its reason is the form's.
+        return form_reason;
     }
-    slips::slips().explain(written, form).1
+    // The nearest text of that form (a capture by the pieces with the promotion piece after
+    // it, `gxRQ`, as well); a slip in the text as well (`Rd1` for `Rad8`, read through `Rd8`)
+    // says more than the form, which the reading shows anyway. A check mark that does not
+    // fit a word no rule of the Laws reads anyway (`QxB+`) is that form's, not a slip.
+    let promotions: Vec<String> = match mv.promotion() {
+        Some(r) => vec![
+            String::new(),
+            format!("={}", lang.letter(r)),
+            lang.letter(r).into(),
+        ],
+        None => vec![String::new()],
+    };
+    let nearest = search::candidates(before, lang)
+        .into_iter()
+        .filter(|c| c.mv == mv)
+        .flat_map(|c| c.forms)
+        .filter(|(_, f)| *f == kind)
+        .flat_map(|(text, _)| {
+            let text: String = text.iter().collect();
+            promotions
+                .iter()
+                .map(|p| slips::slips().explain(written, &format!("{text}{p}")))
+                .collect::<Vec<_>>()
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0));
+    match nearest {
+        Some((cost, why)) if cost >= AS_WRITTEN && why != "mark" => why,
+        _ => form_reason,
+    }
 }
 
 /// Read one sheet of `lang` from `start` and list what was read otherwise than written.
@@ -146,11 +220,21 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
         )?;
     }
     let mut repairs = Vec::new();
+    let read_by_replay: Vec<bool> = found
+        .plies
+        .iter()
+        .map(|ply| {
+            ply.readings
+                .first()
+                .is_some_and(|r| r.slip >= AS_WRITTEN && read_by_replay(sheet, ply, r, lang))
+        })
+        .collect();
     for (i, ply) in found.plies.iter().enumerate() {
         let n = i as u32 + 1;
         let Some(r) = ply.readings.first() else {
             continue;
         };
+        let by_replay = read_by_replay.get(i).copied().unwrap_or(false);
         if let Some((c, why)) = r.set_aside {
             let w = sheet.word(c);
             let written = match r.text {
@@ -188,7 +272,7 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
                 });
             }
             Some((from, len))
-                if r.slip >= AS_WRITTEN
+                if (r.slip >= AS_WRITTEN && !by_replay)
                     || matches!(r.form, Form::English | Form::Pieces | Form::Undisambiguated) =>
             {
                 let Some(w) = sheet.word(from) else { continue };
@@ -207,7 +291,13 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
                     before: ply.before.clone(),
                     mv: Some(ply.mv),
                     at: w.bytes.get(from.at as usize).copied().unwrap_or(0),
-                    reason: slip_reason(&written, &form, r.form),
+                    reason: slip_reason(
+                        &ply.before,
+                        ply.mv,
+                        lang,
+                        (&written, &form),
+                        (r.form, r.slip),
+                    ),
                     written: Some(written),
                     confidence: confidence(margin),
                     alternatives: others
@@ -225,6 +315,7 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
         found,
         repairs,
         lang,
+        read_by_replay,
     })
 }
 
@@ -284,17 +375,9 @@ fn rewrite(
         match r.text {
             Some((from, len)) => {
                 let wi = from.word as usize;
-                let whole = sheet.word(from).is_some_and(|w| {
-                    (from.at + len) as usize == w.chars.len()
-                        && (from.at == 0
-                            || sheet
-                                .number_at(Cursor {
-                                    word: from.word,
-                                    at: 0,
-                                })
-                                .is_some_and(|(l, k)| l == from.at && k == 0.0))
-                });
-                if r.slip >= AS_WRITTEN
+                let whole = whole_word(sheet, from, len);
+                let by_replay = rep.read_by_replay.get(i).copied().unwrap_or(false);
+                if (r.slip >= AS_WRITTEN && !by_replay)
                     || !matches!(r.form, Form::San | Form::Long)
                     || !whole
                     || r.run_together

@@ -22,7 +22,7 @@ use serde::Serialize;
 use shakmaty::{CastlingMode, Chess, Move};
 
 use super::{
-    search::{rank_readings, reading_of, search_in, Form, Found, Limits, Reading},
+    search::{rank_readings, reading_of, search_in, Form, Found, Limits, Ply, Reading},
     sheet::Sheet,
     AS_WRITTEN,
 };
@@ -104,6 +104,12 @@ fn as_written(r: &Reading) -> bool {
     r.text.is_some() && r.set_aside.is_none() && r.slip < AS_WRITTEN
 }
 
+/// [`as_written`], or a word replay itself reads as the move (a capture or check mark that
+/// does not fit: the Laws make the marks optional).
+fn read_as_written(sheet: &Sheet, lang: &Language, ply: &Ply, r: &Reading) -> bool {
+    as_written(r) || (r.set_aside.is_none() && super::read_by_replay(sheet, ply, r, lang))
+}
+
 /// The copy's own shorthand read as it is (`BxN`, `Nd2` for `Nbd2`): no slip, but not the
 /// Laws' notation either.
 fn shorthand(r: &Reading) -> bool {
@@ -123,7 +129,7 @@ fn same_words(a: &Sheet, b: &Sheet) -> bool {
 }
 
 /// Whether the reading takes some ply otherwise than both copies wrote it, alike.
-fn overrules_both(found: &Found, copies: &[&Sheet; 2]) -> bool {
+fn overrules_both(found: &Found, copies: &[&Sheet; 2], langs: &[&Language; 2]) -> bool {
     found.plies.iter().any(|ply| {
         let (Some(rw), Some(rb)) = (ply.readings.first(), ply.readings.get(1)) else {
             return false;
@@ -131,7 +137,9 @@ fn overrules_both(found: &Found, copies: &[&Sheet; 2]) -> bool {
         let (Some(w), Some(b)) = (wrote(copies[0], rw), wrote(copies[1], rb)) else {
             return false;
         };
-        w == b && !(as_written(rw) || shorthand(rw)) && !(as_written(rb) || shorthand(rb))
+        w == b
+            && !(read_as_written(copies[0], langs[0], ply, rw) || shorthand(rw))
+            && !(read_as_written(copies[1], langs[1], ply, rb) || shorthand(rb))
     })
 }
 
@@ -155,7 +163,7 @@ pub fn reconcile(white: &str, black: &str) -> Option<Reconciled> {
     let mut found = search_in(&start, &copies, &langs, &limits)
         .or_else(|| search_in(&start, &copies, &langs, &Limits::wide()))
         .or_else(|| search_in(&start, &copies, &langs, &Limits::widest()))?;
-    if overrules_both(&found, &copies) {
+    if overrules_both(&found, &copies, &langs) {
         // Two writers seldom make the same slip: a reading that overrules what both copies
         // wrote alike is most often the beam's. Both copies read ply by ply share one place
         // in their texts, so the few states a place keeps are the whole beam, and a wrong
@@ -182,7 +190,10 @@ pub fn reconcile(white: &str, black: &str) -> Option<Reconciled> {
         let (Some(rw), Some(rb)) = (ply.readings.first(), ply.readings.get(1)) else {
             continue;
         };
-        let (ok_w, ok_b) = (as_written(rw), as_written(rb));
+        let (ok_w, ok_b) = (
+            read_as_written(&w.sheet, w.lang, ply, rw),
+            read_as_written(&b.sheet, b.lang, ply, rb),
+        );
         if ok_w && ok_b {
             continue;
         }

@@ -129,7 +129,8 @@ pub enum Form {
 }
 
 impl Form {
-    fn penalty(self) -> f32 {
+    /// What reading a word in this form costs beyond its slips.
+    pub(crate) fn penalty(self) -> f32 {
         match self {
             Form::San => 0.0,
             Form::Long => 0.05,
@@ -662,6 +663,25 @@ const LOOKAHEAD_CUT: f32 = 1.0;
 /// How far behind its cost an unranked gap filler is kept.
 const UNRANKED_GAP: f32 = 1.0;
 
+/// The move replay reads `text` as after `pos`, when it reads exactly one, and whether the
+/// capture and check marks written agree with it. Replay reads a mark that does not fit as
+/// written (the marks are optional, Appendix C.13, and judged only by `--strict`).
+pub fn replay_reading(pos: &Chess, text: &str, lang: &Language) -> Option<(Move, bool)> {
+    let Ok(("", w)) = written_move(text) else {
+        return None;
+    };
+    let Resolution::Unique(mv) = resolve(pos, &w, lang) else {
+        return None;
+    };
+    let marks_agree = (w.capture == CaptureMark::None || mv.is_capture())
+        && (w.check == CheckMark::None || {
+            let mut after = pos.clone();
+            after.play_unchecked(mv);
+            after.is_check()
+        });
+    Some((mv, marks_agree))
+}
+
 /// One greedy step of reading ahead: the cheapest legal move the text at `at` reads as
 /// after `pos`, its cost and where the next move starts.
 fn read_one(
@@ -673,24 +693,16 @@ fn read_one(
     let number = (pos.fullmoves().get(), pos.turn() == Color::Black);
     // Most words ahead are written as they should be: read at once, as replay reads them.
     let rest: String = sheet.rest(at).iter().collect();
-    if let Ok(("", w)) = written_move(&rest) {
-        if let Resolution::Unique(mv) = resolve(pos, &w, lang) {
-            // Replay reads `Bxe3` as a quiet move to e3 and `Qe3+` as a move that gives no
-            // check (and says so in a finding); the slip tables price such a mark, and a mark
-            // read for nothing here sends the reading ahead down the wrong line.
-            let marks_agree = (w.capture == CaptureMark::None || mv.is_capture())
-                && (w.check == CheckMark::None || {
-                    let mut after = pos.clone();
-                    after.play_unchecked(mv);
-                    after.is_check()
-                });
-            if marks_agree && number_cost(sheet, at, number) == 0.0 {
-                let end = Cursor {
-                    word: at.word,
-                    at: at.at + sheet.rest(at).len() as u32,
-                };
-                return Some((0.0, mv, sheet.settle(end).0));
-            }
+    if let Some((mv, true)) = replay_reading(pos, &rest, lang) {
+        // Replay reads `Bxe3` as a quiet move to e3 and `Qe3+` as a move that gives no check
+        // (the marks are optional, Appendix C.13); the slip tables price such a mark, and a
+        // mark read for nothing here sends the reading ahead down the wrong line.
+        if number_cost(sheet, at, number) == 0.0 {
+            let end = Cursor {
+                word: at.word,
+                at: at.at + sheet.rest(at).len() as u32,
+            };
+            return Some((0.0, mv, sheet.settle(end).0));
         }
     }
     let srcs = sources(sheet, at);
