@@ -239,7 +239,22 @@ pub fn lex(text: &str) -> Vec<Token> {
         {
             at_line_start = false;
             let end = word_end(text, pos, pos + 1);
-            lex_word(text, pos, end, &mut expected_number, &mut tokens);
+            if first.is_ascii_digit() {
+                lex_word(text, pos, end, &mut expected_number, &mut tokens);
+            } else {
+                // No move number in front: the word is a move or read by the rules (what
+                // `lex_word` does with it, without counting digits and dots first).
+                match super::moves::plain_san(&text[pos..end]) {
+                    Some(m) => tokens.push(Token {
+                        kind: TokenKind::Move(m),
+                        start: pos,
+                        end,
+                    }),
+                    None => {
+                        lex_word_by_rules(text, pos, end, &mut expected_number, &mut tokens);
+                    }
+                }
+            }
             pos = end;
             continue;
         }
