@@ -139,8 +139,13 @@ pub fn parse_game(text: &str) -> ParsedGame {
                 }
             };
             if let Some(mut rest) = read(trimmed) {
-                while let Some(r) = read(rest) {
-                    rest = r;
+                // Another pair on the line starts with `[` after blanks (both readings ask
+                // for one): most lines end after their pair, told without asking them.
+                while rest.trim_start_matches([' ', '\t']).starts_with('[') {
+                    match read(rest) {
+                        Some(r) => rest = r,
+                        None => break,
+                    }
                 }
                 pos += line.len();
                 continue;

@@ -474,6 +474,7 @@ fn english_letters() -> &'static [Option<u8>; 32] {
 /// `O-O-O`, in English letters, each with an optional `+` or `#`. It gives exactly what
 /// [`written_move`] gives for the whole word, or `None` for any other word, which the rules
 /// read (a test compares the two over every word of the corpora).
+#[inline(always)]
 pub fn plain_san(word: &str) -> Option<WrittenMove> {
     let b = word.as_bytes();
     let (body, check) = match b.last()? {

@@ -231,6 +231,33 @@ pub fn lex(text: &str) -> Vec<Token> {
             }
             _ => {}
         }
+        // Most words start with a byte of a plain word (a piece letter, a file, a digit):
+        // no rule above starts with one, and of the marks only `e.p.` and `i.p.` do.
+        let first = bytes[pos];
+        if PLAIN_WORD_BYTE[usize::from(first)]
+            && !(matches!(first, b'e' | b'i') && matches!(bytes.get(pos + 1), Some(b'.' | b'p')))
+        {
+            at_line_start = false;
+            let end = word_end(text, pos, pos + 1);
+            if first.is_ascii_digit() {
+                lex_word(text, pos, end, &mut expected_number, &mut tokens);
+            } else {
+                // No move number in front: the word is a move or read by the rules (what
+                // `lex_word` does with it, without counting digits and dots first).
+                match super::moves::plain_san(&text[pos..end]) {
+                    Some(m) => tokens.push(Token {
+                        kind: TokenKind::Move(m),
+                        start: pos,
+                        end,
+                    }),
+                    None => {
+                        lex_word_by_rules(text, pos, end, &mut expected_number, &mut tokens);
+                    }
+                }
+            }
+            pos = end;
+            continue;
+        }
         let rest = &text[pos..];
         let c = rest.chars().next().unwrap_or(' ');
         if c == '\n' {
@@ -316,32 +343,7 @@ pub fn lex(text: &str) -> Vec<Token> {
                 continue;
             }
         }
-        // A word: up to the next delimiter, keeping an attached `(Q)` promotion.
-        let mut end = pos;
-        while end < len {
-            let b = bytes[end];
-            // Most words are ASCII letters and digits: no decoding, no special case.
-            if PLAIN_WORD_BYTE[usize::from(b)] {
-                end += 1;
-                continue;
-            }
-            let ch = text[end..].chars().next().unwrap_or(' ');
-            if ch == '(' && end > pos && bytes[end - 1].is_ascii_digit() {
-                if let Ok((r, _)) = (char('('), piece_letter, char(')')).parse(&text[end..]) {
-                    end = len - r.len();
-                    continue;
-                }
-            }
-            if ch == ')' && end > pos && text[pos..end].bytes().all(|b| b.is_ascii_digit()) {
-                // `1)` as a move number
-                end += 1;
-                break;
-            }
-            if is_delimiter(ch) {
-                break;
-            }
-            end += ch.len_utf8();
-        }
+        let end = word_end(text, pos, pos);
         if end == pos {
             // A lone delimiter no rule above took: `}` `]` `[`.
             let e = pos + c.len_utf8();
@@ -353,6 +355,44 @@ pub fn lex(text: &str) -> Vec<Token> {
         pos = end;
     }
     tokens
+}
+
+/// Where the word that starts at `start` ends (its bytes up to `from` already read): up to the
+/// next delimiter, keeping an attached `(Q)` promotion and the `)` of a move number `1)`.
+#[inline]
+fn word_end(text: &str, start: usize, from: usize) -> usize {
+    let bytes = text.as_bytes();
+    let len = bytes.len();
+    let mut end = from;
+    while end < len {
+        let b = bytes[end];
+        // Most words are ASCII letters and digits: no decoding, no special case.
+        if PLAIN_WORD_BYTE[usize::from(b)] {
+            end += 1;
+            continue;
+        }
+        if matches!(b, b' ' | b'\n') {
+            // the usual end of a word, a delimiter as it is
+            break;
+        }
+        let ch = text[end..].chars().next().unwrap_or(' ');
+        if ch == '(' && end > start && bytes[end - 1].is_ascii_digit() {
+            if let Ok((r, _)) = (char('('), piece_letter, char(')')).parse(&text[end..]) {
+                end = len - r.len();
+                continue;
+            }
+        }
+        if ch == ')' && end > start && text[start..end].bytes().all(|b| b.is_ascii_digit()) {
+            // `1)` as a move number
+            end += 1;
+            break;
+        }
+        if is_delimiter(ch) {
+            break;
+        }
+        end += ch.len_utf8();
+    }
+    end
 }
 
 thread_local! {
@@ -390,8 +430,30 @@ fn lex_word(text: &str, start: usize, end: usize, expected: &mut u32, tokens: &m
     // (`Nf3`, `12.Nf3`, `12...Nf6`): no result, no run of moves.
     let word = &text[start..end];
     let b = word.as_bytes();
-    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
-    let dots = b[digits..].iter().take_while(|&&c| c == b'.').count();
+    let mut digits = 0;
+    while digits < b.len() && b[digits].is_ascii_digit() {
+        digits += 1;
+    }
+    let mut dots = digits;
+    while dots < b.len() && b[dots] == b'.' {
+        dots += 1;
+    }
+    let dots = dots - digits;
+    if digits > 0 && dots > 0 && digits + dots == b.len() {
+        // A move number alone (`12.`, `12...`): what `move_number` reads, as no result
+        // is digits and dots alone.
+        let number = number_of(&word[..digits]);
+        tokens.push(Token {
+            kind: TokenKind::MoveNumber {
+                number,
+                black: dots >= 2,
+            },
+            start,
+            end,
+        });
+        *expected = number.saturating_add(1);
+        return;
+    }
     let san = match (digits, dots) {
         (0, 0) => Some(0),
         (1..=4, 1..=3) if digits + dots < b.len() => Some(digits + dots),
@@ -400,7 +462,7 @@ fn lex_word(text: &str, start: usize, end: usize, expected: &mut u32, tokens: &m
     if let Some(m) = san.and_then(|at| super::moves::plain_san(&word[at..])) {
         let at = start + digits + dots;
         if digits > 0 {
-            let number = word[..digits].parse::<u32>().unwrap_or(u32::MAX);
+            let number = number_of(&word[..digits]);
             tokens.push(Token {
                 kind: TokenKind::MoveNumber {
                     number,
@@ -419,6 +481,19 @@ fn lex_word(text: &str, start: usize, end: usize, expected: &mut u32, tokens: &m
         return;
     }
     lex_word_by_rules(text, start, end, expected, tokens);
+}
+
+/// The value of a run of ASCII digits as `move_number` reads it (`u32::MAX` when it does not
+/// fit), added up at once where nine digits or fewer cannot overflow.
+#[inline]
+fn number_of(digits: &str) -> u32 {
+    if digits.len() <= 9 {
+        digits
+            .bytes()
+            .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'))
+    } else {
+        digits.parse::<u32>().unwrap_or(u32::MAX)
+    }
 }
 
 /// [`lex_word`] by the general rules.
@@ -594,8 +669,8 @@ fn classify_word(word: &str) -> TokenKind {
 mod tests {
     use super::*;
 
-    /// The SAN fast path gives exactly the tokens of the general rules, on every word of the
-    /// bundled corpora and, when it is beside the checkout, of `../shared/corpora`.
+    /// The fast paths (a plain SAN word, with or without its move number; a move number
+    /// alone) give exactly the tokens of the general rules, on every word of the bundled corpora and, when it is beside the checkout, of `../shared/corpora`.
     #[test]
     fn plain_san_words_lex_as_by_the_rules() {
         let mut words = std::collections::BTreeSet::new();
@@ -607,10 +682,14 @@ mod tests {
         let (mut fast, mut checked) = (0, 0);
         for w in words.iter().filter(|w| !w.is_empty()) {
             checked += 1;
-            if super::super::moves::plain_san(w).is_none() {
-                continue;
+            let number_alone = w.trim_start_matches(|c: char| c.is_ascii_digit());
+            let number_alone = number_alone.len() < w.len()
+                && !number_alone.is_empty()
+                && number_alone.bytes().all(|b| b == b'.');
+            // (every word is compared: the fast paths also read a number glued to its move)
+            if super::super::moves::plain_san(w).is_some() || number_alone {
+                fast += 1;
             }
-            fast += 1;
             for expected_in in [1, 7, 40] {
                 let (mut e1, mut e2) = (expected_in, expected_in);
                 let (mut t1, mut t2) = (Vec::new(), Vec::new());

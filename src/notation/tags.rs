@@ -106,7 +106,12 @@ pub(crate) fn plain_tag_pair(input: &str) -> Option<(&str, (&str, &str))> {
         return None;
     }
     let start = name_end + 2;
-    let close = start + memchr::memchr3(b'"', b'\\', b'\n', &b[start..])?;
+    // Values are short (a name, a date): a table look-up a byte costs less than setting up
+    // `memchr3` for them.
+    let close = start
+        + b[start..]
+            .iter()
+            .position(|&c| TAG_VALUE_STOP[usize::from(c)])?;
     if b.get(close..close + 2) != Some(&b"\"]"[..]) {
         return None;
     }
@@ -115,6 +120,16 @@ pub(crate) fn plain_tag_pair(input: &str) -> Option<(&str, (&str, &str))> {
         (&input[1..name_end], &input[start..close]),
     ))
 }
+
+/// The bytes that end a plain tag value: its closing quote, or a backslash or line feed
+/// that the rules read.
+static TAG_VALUE_STOP: [bool; 256] = {
+    let mut stop = [false; 256];
+    stop[b'"' as usize] = true;
+    stop[b'\\' as usize] = true;
+    stop[b'\n' as usize] = true;
+    stop
+};
 
 /// The bytes of a tag name (ASCII letters, digits, `_`): one table look-up a byte.
 pub(crate) static TAG_NAME_BYTE: [bool; 256] = {

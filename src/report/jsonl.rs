@@ -116,6 +116,17 @@ fn needs_escape(block: &[u8; 16]) -> bool {
     }) != 0
 }
 
+/// The bytes [`needs_escape`] looks for, one table look-up a byte.
+static ESCAPED: [bool; 256] = {
+    let mut escaped = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        escaped[b] = b < 0x20 || b == b'"' as usize || b == b'\\' as usize;
+        b += 1;
+    }
+    escaped
+};
+
 /// A JSON string as serde_json writes it: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, and
 /// `\u00XX` (lowercase hex) for the other control characters; everything else as it is.
 fn string(out: &mut Vec<u8>, s: &str) {
@@ -123,11 +134,16 @@ fn string(out: &mut Vec<u8>, s: &str) {
     out.reserve(bytes.len() + 2);
     out.push(b'"');
     // Almost every string needs no escape: tested sixteen bytes at a time (the last block
-    // padded with blanks) and copied whole.
-    let (blocks, tail) = bytes.as_chunks::<16>();
-    let mut last = [b' '; 16];
-    last[..tail.len()].copy_from_slice(tail);
-    let clean = !blocks.iter().any(needs_escape) && !needs_escape(&last);
+    // padded with blanks) and copied whole; a string shorter than a block (most tag values,
+    // the language code) byte by byte, without building the padded block.
+    let clean = if bytes.len() < 16 {
+        !bytes.iter().any(|&b| ESCAPED[usize::from(b)])
+    } else {
+        let (blocks, tail) = bytes.as_chunks::<16>();
+        let mut last = [b' '; 16];
+        last[..tail.len()].copy_from_slice(tail);
+        !blocks.iter().any(needs_escape) && !needs_escape(&last)
+    };
     if clean {
         out.extend_from_slice(bytes);
     } else {
@@ -191,6 +207,9 @@ mod tests {
             "plain",
             "a \"quoted\" \\ name",
             "\u{0}\u{1f}\u{7f}\t\r\n\u{8}\u{c}",
+            "x\"y",
+            "a\\b",
+            "fifteen bytes\"",
             "sixteen bytes ok",
             "sixteen bytes \"x",
             every_byte.as_str(),
