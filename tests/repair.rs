@@ -24,6 +24,14 @@ fn truth_of(rec: &scoresheet::replay::GameRecord) -> String {
         .join(" ")
 }
 
+/// The `repaired_move` findings of a record.
+fn repairs(rec: &scoresheet::replay::GameRecord) -> Vec<&scoresheet::finding::Finding> {
+    rec.findings
+        .iter()
+        .filter(|f| f.kind.id() == "repaired_move")
+        .collect()
+}
+
 fn corpus(name: &str) -> Vec<Value> {
     let path = repo().join(name);
     std::fs::read_to_string(&path)
@@ -77,11 +85,7 @@ fn a_mark_that_does_not_fit_is_not_a_repair() {
     );
     let rec = validate_repaired_text(text, &Options::default());
     assert_eq!(rec.status, "ok", "{:?}", rec.findings);
-    let repaired: Vec<_> = rec
-        .findings
-        .iter()
-        .filter(|f| f.kind.id() == "repaired_move")
-        .collect();
+    let repaired = repairs(&rec);
     assert_eq!(repaired.len(), 1, "only `Rfdl` is a repair: {repaired:?}");
     assert_eq!(repaired[0].ply, 19);
     let c = convert_repaired_text(text, &ConvertOptions::default());
@@ -140,11 +144,7 @@ fn the_reason_of_a_shorthand_read_with_a_slip_is_the_slip() {
         );
         let rec = validate_repaired_text(&text, &Options::default());
         assert_eq!(rec.status, "ok", "{word}: {:?}", rec.findings);
-        let f: Vec<_> = rec
-            .findings
-            .iter()
-            .filter(|f| f.kind.id() == "repaired_move")
-            .collect();
+        let f = repairs(&rec);
         assert_eq!(f.len(), 1, "{word}: {f:?}");
         assert_eq!(f[0].ply, 20);
         let json = serde_json::to_value(f[0]).unwrap();

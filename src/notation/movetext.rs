@@ -442,16 +442,7 @@ fn lex_word(text: &str, start: usize, end: usize, expected: &mut u32, tokens: &m
     if digits > 0 && dots > 0 && digits + dots == b.len() {
         // A move number alone (`12.`, `12...`): what `move_number` reads, as no result
         // is digits and dots alone.
-        let number = number_of(&word[..digits]);
-        tokens.push(Token {
-            kind: TokenKind::MoveNumber {
-                number,
-                black: dots >= 2,
-            },
-            start,
-            end,
-        });
-        *expected = number.saturating_add(1);
+        push_number(&word[..digits], dots, (start, end), expected, tokens);
         return;
     }
     let san = match (digits, dots) {
@@ -462,16 +453,7 @@ fn lex_word(text: &str, start: usize, end: usize, expected: &mut u32, tokens: &m
     if let Some(m) = san.and_then(|at| super::moves::plain_san(&word[at..])) {
         let at = start + digits + dots;
         if digits > 0 {
-            let number = number_of(&word[..digits]);
-            tokens.push(Token {
-                kind: TokenKind::MoveNumber {
-                    number,
-                    black: dots >= 2,
-                },
-                start,
-                end: at,
-            });
-            *expected = number.saturating_add(1);
+            push_number(&word[..digits], dots, (start, at), expected, tokens);
         }
         tokens.push(Token {
             kind: TokenKind::Move(m),
@@ -481,6 +463,27 @@ fn lex_word(text: &str, start: usize, end: usize, expected: &mut u32, tokens: &m
         return;
     }
     lex_word_by_rules(text, start, end, expected, tokens);
+}
+
+/// A move number of `digits` and `dots` dots spanning `start..end`; the next number expected.
+#[inline]
+fn push_number(
+    digits: &str,
+    dots: usize,
+    (start, end): (usize, usize),
+    expected: &mut u32,
+    tokens: &mut Vec<Token>,
+) {
+    let number = number_of(digits);
+    tokens.push(Token {
+        kind: TokenKind::MoveNumber {
+            number,
+            black: dots >= 2,
+        },
+        start,
+        end,
+    });
+    *expected = number.saturating_add(1);
 }
 
 /// The value of a run of ASCII digits as `move_number` reads it (`u32::MAX` when it does not
