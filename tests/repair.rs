@@ -92,6 +92,33 @@ fn a_mark_that_does_not_fit_is_not_a_repair() {
     assert_eq!(c.pgn.matches("{repaired:").count(), 1, "{}", c.pgn);
     assert!(c.pgn.contains("3. Bb5 a6 4. Bxc6"), "{}", c.pgn);
 }
+
+/// A capture written by the pieces is the writer's notation as it stands (`BxN+`, its check
+/// mark unfitting or not: a notation finding); with a slip in it (`RxN` for the bishop's
+/// capture) it is a repair, and says which slip.
+#[test]
+fn a_capture_by_the_pieces_with_a_slip_is_a_repair() {
+    for (word, kind, reason) in [
+        ("BxN+", "notation", "capture_by_pieces"),
+        ("RxN", "repaired_move", "look_alike"),
+    ] {
+        let text = format!(
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. {word} dxc6 5. O-O f6 6. d4 Bg4 7. dxe5 Qxdl \
+             8. Rxd1 fxe5 *"
+        );
+        let rec = validate_repaired_text(&text, &Options::default());
+        assert_eq!(rec.status, "ok", "{word}: {:?}", rec.findings);
+        let f = rec.findings.iter().find(|f| f.ply == 7).expect(word);
+        let json = serde_json::to_value(f).unwrap();
+        assert_eq!(
+            (f.kind.id(), json["reason"].as_str()),
+            (kind, Some(reason)),
+            "{json}"
+        );
+        assert_eq!(json["read_as"]["san"], "Bxc6", "{json}");
+    }
+}
+
 #[test]
 fn the_cli_reports_repairs_and_keeps_evidence_in_the_pgn() {
     let out = scoresheet()
