@@ -142,14 +142,11 @@ pub fn suggest(
         Some(c) => c.to_vec(),
         None => pos.legal_moves().iter().copied().collect(),
     };
-    // After an illegal move that stood a king may be en prise; taking it is no move, and
-    // the position after it (no king) is no position to write a move in.
-    let pool: Vec<Move> = pool
-        .into_iter()
-        .filter(|m| m.capture() != Some(shakmaty::Role::King))
-        .collect();
     let mut scored: Vec<(Move, f32)> = pool
         .into_iter()
+        // After an illegal move that stood a king may be en prise; taking it is no move, and
+        // the position after it (no king) is no position to write a move in.
+        .filter(|m| m.capture() != Some(shakmaty::Role::King))
         .map(|m| (m, closeness(pos, m, written, w, lang, mode)))
         .filter(|(_, d)| candidates.is_some() || *d <= MAX_DISTANCE)
         .collect();
