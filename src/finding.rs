@@ -460,9 +460,15 @@ pub fn default_article(kind: Kind, reason: Option<&str>) -> &'static str {
         (Kind::Notation, Some("en_passant_mark_on_other_move")) => "C.9.3",
         (Kind::Notation, Some("superfluous_disambiguation")) => "C.10",
         (Kind::Notation, Some("promotion_piece_missing")) => "C.11",
-        (Kind::Notation, Some("wrong_check_mark" | "wrong_mate_mark" | "mate_marked_as_check")) => {
-            "C.13"
-        }
+        (
+            Kind::Notation,
+            Some(
+                "wrong_check_mark"
+                | "wrong_mate_mark"
+                | "mate_marked_as_check"
+                | "cross_after_move",
+            ),
+        ) => "C.13",
         (Kind::Notation, Some("missing_en_passant_mark")) => "C.9.3",
         (Kind::Notation, Some("missing_check_mark" | "missing_mate_mark")) => "C.13",
         (Kind::IllegalMove, Some("leaves_king_in_check")) => "3.9",

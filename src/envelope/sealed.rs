@@ -464,6 +464,9 @@ fn add_notation_notes(sealed: &mut Sealed, pos: &Chess, w: &WrittenMove) {
             "mate_marked_as_check" => "la mossa dà scaccomatto ma è indicata solo come scacco",
             "wrong_check_mark" => "è indicato lo scacco, ma la mossa non dà scacco",
             "wrong_mate_mark" => "è indicato lo scaccomatto, ma la mossa non dà scaccomatto",
+            "cross_after_move" => {
+                "una croce dopo la mossa, letta come segno di scacco o di cattura"
+            }
             _ => "la notazione della mossa è irregolare",
         };
         sealed.notes.push(Msg::new(

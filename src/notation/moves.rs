@@ -55,6 +55,10 @@ pub enum CheckMark {
     Mate,
     /// `++`: mate in FIDE's table, double check in some Italian primers.
     DoublePlus,
+    /// A cross ending the word (`Qe4x`): a handwritten `+` drawn as a cross, or a capture
+    /// mark put after the square. The marks are optional (Appendix C.13): either reading
+    /// stands, and only `--strict-notation` reports it.
+    Cross,
 }
 
 /// How a promotion piece was attached.
@@ -453,6 +457,16 @@ pub fn written_move(input: &str) -> PResult<'_, WrittenMove> {
             break;
         }
     }
+    if m.check == CheckMark::None {
+        if let Some(r) = ["x", "X", "×"].iter().find_map(|c| rest.strip_prefix(c)) {
+            // Only as the word's last character: inside a word the cross starts a capture
+            // (`Qe4xd5`) or the next of moves run together.
+            if r.is_empty() {
+                m.check = CheckMark::Cross;
+                rest = r;
+            }
+        }
+    }
     m.len = u16::try_from(input.len() - rest.len()).unwrap_or(u16::MAX);
     Ok((rest, m))
 }
@@ -796,6 +810,22 @@ mod tests {
         assert_eq!(read("e4??").glyph, 4);
         assert_eq!(annotation_glyph("?!").unwrap().1, 6);
         assert_eq!(en_passant_mark("i.p.").unwrap().0, "");
+    }
+
+    #[test]
+    fn a_cross_ending_the_word_is_a_mark() {
+        // A handwritten `+` drawn as a cross, or a capture mark put after the square.
+        for word in ["Qe4x", "Be5X", "e5x", "Nf3×"] {
+            let m = read(word);
+            assert_eq!(m.check, CheckMark::Cross, "{word}");
+            assert_eq!(m.capture, CaptureMark::None, "{word}");
+        }
+        // Inside a word the cross is a capture, or starts the next of moves run together.
+        let m = read("Qe4xd5");
+        assert_eq!((m.capture, m.check), (CaptureMark::X, CheckMark::None));
+        assert_eq!(written_move("Cf3xCc6").map(|(rest, _)| rest), Ok("xCc6"));
+        // After a check sign it is no mark.
+        assert_eq!(written_move("Qh5+x").unwrap().0, "x");
     }
 
     #[test]

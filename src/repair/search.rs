@@ -674,7 +674,7 @@ pub fn replay_reading(pos: &Chess, text: &str, lang: &Language) -> Option<(Move,
         return None;
     };
     let marks_agree = (w.capture == CaptureMark::None || mv.is_capture())
-        && (w.check == CheckMark::None || {
+        && (w.check == CheckMark::None || w.check == CheckMark::Cross && mv.is_capture() || {
             let mut after = pos.clone();
             after.play_unchecked(mv);
             after.is_check()

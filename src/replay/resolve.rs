@@ -274,7 +274,12 @@ fn notation_issues_of(
                 "capture_mark_on_non_capture",
                 "a capture is marked but nothing is captured".into(),
             );
-        } else if strict && short_form && m.is_capture() && w.capture == CaptureMark::None {
+        } else if strict
+            && short_form
+            && m.is_capture()
+            && w.capture == CaptureMark::None
+            && w.check != CheckMark::Cross
+        {
             add(
                 "missing_capture_mark",
                 "the capture is not marked with x".into(),
@@ -349,6 +354,15 @@ fn notation_issues_of(
                 );
             }
         }
+        CheckMark::Cross => add(
+            "cross_after_move",
+            if after.is_check() || m.is_capture() {
+                "a cross after the move, read as the check sign `+` or a capture mark out of place"
+            } else {
+                "a cross after the move, which neither captures nor gives check"
+            }
+            .into(),
+        ),
         CheckMark::DoublePlus => {
             if !mate && after.checkers().count() < 2 {
                 add(

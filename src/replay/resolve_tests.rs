@@ -158,6 +158,11 @@ fn strict_marks() {
     assert_eq!(reasons(check, "Ra8"), ["missing_check_mark"]);
     assert_eq!(reasons(check, "Ra8+"), Vec::<&str>::new());
     assert_eq!(reasons(check, "Ra7+"), ["wrong_check_mark"]);
+    // A cross ending the word: a `+` drawn as a cross or a capture mark out of place, read
+    // as either, and reported only as what it is (no missing `+` or `x` beside it).
+    assert_eq!(reasons(check, "Ra8x"), ["cross_after_move"]);
+    assert_eq!(reasons(check, "Ra7x"), ["cross_after_move"]);
+    assert_eq!(reasons(capture, "Kd2x"), ["cross_after_move"]);
     let mate = "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1";
     assert_eq!(reasons(mate, "Ra8"), ["missing_mate_mark"]);
     assert_eq!(reasons(mate, "Ra8+"), ["mate_marked_as_check"]);
