@@ -389,11 +389,16 @@ fn read_numbered(
     number: (u32, bool),
     offset: i32,
 ) -> Vec<Reading> {
-    // [whole word, start of a word]
-    let mut best: [Option<Reading>; 2] = [None, None];
-    let ceiling = |b: &Option<Reading>| b.as_ref().map_or(MAX_READ, |b| b.cost);
+    // Each source's best readings: a word set aside leads to another place in the text than
+    // reading it, so the cheaper reading of the word does not stand for both (`Cd4 Cd4 4.
+    // Cxd4`: the second `Cd4` read as `4. Cxd4` leaves `4. Cxd4` to be misread; set aside as
+    // written twice, it leaves the rest as written).
+    let mut out: Vec<Reading> = Vec::new();
     let (mut costs, mut scratch) = (Vec::with_capacity(48), Vec::with_capacity(48));
     for src in srcs {
+        // [whole word, start of a word]
+        let mut best: [Option<Reading>; 2] = [None, None];
+        let ceiling = |b: &Option<Reading>| b.as_ref().map_or(MAX_READ, |b| b.cost);
         let written_number = (i64::from(number.0) + i64::from(offset) + i64::from(src.renumber))
             .clamp(0, i64::from(u32::MAX)) as u32;
         let numbered = number_cost(sheet, src.from, (written_number, number.1));
@@ -439,14 +444,23 @@ fn read_numbered(
                 }
             }
         }
+        let [whole, start] = best;
+        let keep_start = match (&whole, &start) {
+            (Some(w), Some(s)) => s.cost < w.cost,
+            _ => true,
+        };
+        out.extend(whole);
+        out.extend(start.filter(|_| keep_start));
     }
-    let [whole, start] = best;
-    match (whole, start) {
-        (Some(w), Some(s)) if s.cost < w.cost => vec![w, s],
-        (Some(w), _) => vec![w],
-        (None, Some(s)) => vec![s],
-        (None, None) => Vec::new(),
+    // Of readings that lead to the same place, the cheapest; the cheapest of all first.
+    out.sort_by(|a, b| a.cost.total_cmp(&b.cost));
+    let mut kept: Vec<Reading> = Vec::with_capacity(out.len());
+    for r in out {
+        if !kept.iter().any(|k| k.next == r.next) {
+            kept.push(r);
+        }
     }
+    kept
 }
 
 /// How far the search goes.
@@ -1294,5 +1308,25 @@ mod tests {
             .collect();
         assert_eq!(set_aside.len(), 1);
         assert_eq!(set_aside[0].1, REPEATED);
+    }
+
+    #[test]
+    fn a_word_written_twice_is_set_aside_though_it_reads_as_the_next_move() {
+        // The second `Cd4` also reads as White's `Cxd4` (the capture mark is optional), but
+        // then `4. Cxd4` must be misread and `exd4` set aside: set aside as written twice,
+        // the rest reads as written. Both readings lead to other places in the text, and
+        // the cheaper reading of the word must not stand for both.
+        let text = "1. e4 e5 2. Cf3 Cc6 3. Ab5 Cd4 Cd4 4. Cxd4 exd4 5. O-O a6 6. Ac4 Ac5";
+        let sheet = Sheet::from_movetext(text, 0);
+        let found = search(&Chess::default(), &[&sheet], it(), &Limits::default()).unwrap();
+        let set_aside: Vec<_> = found
+            .plies
+            .iter()
+            .filter_map(|p| p.readings[0].set_aside)
+            .map(|(c, why)| (c.word, why))
+            .collect();
+        // Word 9 is the second `Cd4` (move numbers are words of their own).
+        assert_eq!(set_aside, [(9, "written_twice")]);
+        assert!(found.plies.iter().all(|p| p.readings[0].slip < 0.25));
     }
 }
