@@ -93,6 +93,50 @@ fn a_mark_that_does_not_fit_is_not_a_repair() {
     assert!(c.pgn.contains("3. Bb5 a6 4. Bxc6"), "{}", c.pgn);
 }
 
+/// A repair is never silent: a word the search reads through a slip it prices like a lost
+/// mark (`0-O` for `O-O`) and a move number read through a look-alike (`S.`, `1O.`) or glued
+/// to its move (`9h3`) are words replay does not read, so each is a `repaired_move`, and
+/// every slip that makes a word unreadable is reported at or before its ply.
+#[test]
+fn no_repair_is_silent() {
+    let text = "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Aa4 Cf6 S. 0-O Ae7 6. Te1 b5 7. Ab3 d6 \
+                8. c3 O-O 9h3 Ca5 1O.Ac2 c5 *";
+    let plain = validate_text(text, &Options::default());
+    let first = plain
+        .findings
+        .iter()
+        .find(|f| f.kind.is_move_error())
+        .expect("the sheet fails as written");
+    let rec = validate_repaired_text(text, &Options::default());
+    assert_eq!(rec.status, "ok", "{:?}", rec.findings);
+    let got: Vec<(u32, Option<&str>, Option<&str>)> = repairs(&rec)
+        .iter()
+        .map(|f| (f.ply, f.written.as_deref(), f.reason))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (9, Some("S."), Some("number_slip")),
+            (9, Some("0-O"), Some("look_alike")),
+            (17, Some("9"), Some("number_slip")),
+            (19, Some("1O."), Some("number_slip")),
+        ]
+    );
+    assert!(got[0].0 <= first.ply);
+    // Only the castling is a move read otherwise.
+    assert_eq!(rec.repaired, Some(1));
+    let c = convert_repaired_text(text, &ConvertOptions::default());
+    let pgn = c.pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    for evidence in [
+        "5. O-O {repaired: move number written \"S.\", read as 5.",
+        "written \"0-O\", read as O-O}",
+        "9. h3 {repaired: move number written \"9\", read as 9.}",
+        "10. Bc2 {repaired: move number written \"1O.\", read as 10.}",
+    ] {
+        assert!(pgn.contains(evidence), "{evidence}: {pgn}");
+    }
+}
+
 /// A capture written by the pieces is the writer's notation as it stands (`BxN+`, its check
 /// mark unfitting or not: a notation finding); with a slip in it (`RxN` for the bishop's
 /// capture) it is a repair, and says which slip.

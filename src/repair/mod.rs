@@ -82,6 +82,10 @@ pub struct Repaired {
     /// (the search priced a mark that does not fit, `Qxb2+` for the quiet `Qb2+`; the Laws
     /// make the marks optional): no repair, and the word stays as written.
     pub read_by_replay: Vec<bool>,
+    /// For each ply, whether its word is read through a slip the search prices below
+    /// [`AS_WRITTEN`] (`0-O` for `O-O`) that replay does not read: a repair all the same,
+    /// never a silent one.
+    pub unread_by_replay: Vec<bool>,
 }
 
 /// Whether the text read for a move spans the whole word (after its move number, if any).
@@ -96,6 +100,30 @@ fn whole_word(sheet: &Sheet, from: Cursor, len: u32) -> bool {
                     })
                     .is_some_and(|(l, k)| l == from.at && k == 0.0))
     })
+}
+
+/// The move number written just before the text read at `from` when it was read through a
+/// slip (`S.` or `lO.` for a number, `9` glued to its move without a dot): where it starts and
+/// its length in characters. Replay reads no such word; the reading must say so.
+fn slipped_number(sheet: &Sheet, from: Cursor) -> Option<(Cursor, u32)> {
+    let start = if from.at > 0 {
+        Cursor {
+            word: from.word,
+            at: 0,
+        }
+    } else {
+        Cursor {
+            word: from.word.checked_sub(1)?,
+            at: 0,
+        }
+    };
+    let (len, cost) = sheet.number_at(start)?;
+    let end = if from.at > 0 {
+        from.at
+    } else {
+        sheet.word(start)?.chars.len() as u32
+    };
+    (len == end && cost > 0.0).then_some((start, len))
 }
 
 /// Whether replay itself reads the word of a ply as the move the search read.
@@ -136,6 +164,9 @@ fn confidence(margin: f32) -> f32 {
 
 /// The reason of a reading of the writer's own shorthand rather than of a slip.
 const SHORTHAND: &str = "capture_by_pieces";
+
+/// The reason of a move number read through a slip.
+const NUMBER: &str = "number_slip";
 
 fn slip_reason(
     before: &Chess,
@@ -229,12 +260,41 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
                 .is_some_and(|r| r.slip >= AS_WRITTEN && read_by_replay(sheet, ply, r, lang))
         })
         .collect();
+    let unread_by_replay: Vec<bool> = found
+        .plies
+        .iter()
+        .map(|ply| {
+            ply.readings.first().is_some_and(|r| {
+                r.slip < AS_WRITTEN
+                    && !r.run_together
+                    && matches!(r.form, Form::San | Form::Long | Form::Files)
+                    && r.text
+                        .is_some_and(|(from, len)| whole_word(sheet, from, len))
+                    && !self::read_by_replay(sheet, ply, r, lang)
+            })
+        })
+        .collect();
     for (i, ply) in found.plies.iter().enumerate() {
         let n = i as u32 + 1;
         let Some(r) = ply.readings.first() else {
             continue;
         };
         let by_replay = read_by_replay.get(i).copied().unwrap_or(false);
+        let unread = unread_by_replay.get(i).copied().unwrap_or(false);
+        if let Some((c, len)) = r.text.and_then(|(from, _)| slipped_number(sheet, from)) {
+            if let Some(w) = sheet.word(c) {
+                repairs.push(Repair {
+                    ply: n,
+                    before: ply.before.clone(),
+                    mv: None,
+                    written: Some(w.text(c.at as usize, (c.at + len) as usize)),
+                    at: w.bytes.get(c.at as usize).copied().unwrap_or(0),
+                    reason: NUMBER,
+                    confidence: 0.9,
+                    alternatives: Vec::new(),
+                });
+            }
+        }
         if let Some((c, why)) = r.set_aside {
             let w = sheet.word(c);
             let written = match r.text {
@@ -273,6 +333,7 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
             }
             Some((from, len))
                 if (r.slip >= AS_WRITTEN && !by_replay)
+                    || unread
                     || matches!(r.form, Form::English | Form::Pieces | Form::Undisambiguated) =>
             {
                 let Some(w) = sheet.word(from) else { continue };
@@ -316,6 +377,7 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
         repairs,
         lang,
         read_by_replay,
+        unread_by_replay,
     })
 }
 
@@ -377,7 +439,15 @@ fn rewrite(
                 let wi = from.word as usize;
                 let whole = whole_word(sheet, from, len);
                 let by_replay = rep.read_by_replay.get(i).copied().unwrap_or(false);
+                let unread = rep.unread_by_replay.get(i).copied().unwrap_or(false);
+                let number = slipped_number(sheet, from);
+                if let Some(t) = number.and_then(|(c, _)| touched.get_mut(c.word as usize)) {
+                    // The number goes; the move is written again with its own.
+                    *t = true;
+                }
                 if (r.slip >= AS_WRITTEN && !by_replay)
+                    || unread
+                    || number.is_some()
                     || !matches!(r.form, Form::San | Form::Long)
                     || !whole
                     || r.run_together
@@ -421,14 +491,29 @@ fn rewrite(
             .find(|r| r.ply as usize == i + 1 && r.mv.is_some())
     };
     let comment = |i: usize| -> String {
-        let (Some(lang), Some(r)) = (comments, repaired_ply(i)) else {
+        let Some(lang) = comments else {
             return String::new();
+        };
+        let number = rep
+            .repairs
+            .iter()
+            .find(|r| r.ply as usize == i + 1 && r.reason == NUMBER)
+            .and_then(|r| {
+                let w = r.written.as_ref()?;
+                Some(format!(
+                    " {{repaired: move number written \"{w}\", read as {}}}",
+                    number_prefix(&r.before)
+                ))
+            })
+            .unwrap_or_default();
+        let Some(r) = repaired_ply(i) else {
+            return number;
         };
         let Some(mv) = r.mv else { return String::new() };
         let read = render::san_in(&r.before, mv, lang);
         match &r.written {
-            Some(w) => format!(" {{repaired: written \"{w}\", read as {read}}}"),
-            None => format!(" {{repaired: not written, read as {read}}}"),
+            Some(w) => format!("{number} {{repaired: written \"{w}\", read as {read}}}"),
+            None => format!("{number} {{repaired: not written, read as {read}}}"),
         }
     };
     let plies = &rep.found.plies;
@@ -589,6 +674,15 @@ pub fn findings(rep: &Repaired, text: &str, first_line: u64) -> Vec<Finding> {
                     s.san,
                     reason_words(r.reason)
                 ),
+                (Some(w), None) if r.reason == NUMBER => format!(
+                    "move number written \"{w}\", read as {} ({})",
+                    number_prefix(&r.before),
+                    if w.chars().all(|c| c.is_ascii_digit()) {
+                        "no dot between it and the move"
+                    } else {
+                        reason_words("look_alike")
+                    }
+                ),
                 (Some(w), None) => format!("\"{w}\" left out ({})", reason_words(r.reason)),
                 (None, None) => "a repair".to_string(),
             };
@@ -600,10 +694,13 @@ pub fn findings(rep: &Repaired, text: &str, first_line: u64) -> Vec<Finding> {
                 Kind::RepairedMove
             };
             let mut f = Finding::new(kind, r.ply, message);
-            f.move_text = r
-                .written
-                .as_ref()
-                .map(|w| format!("{}{w}", number_prefix(&r.before)));
+            f.move_text = r.written.as_ref().map(|w| {
+                if r.reason == NUMBER {
+                    w.clone()
+                } else {
+                    format!("{}{w}", number_prefix(&r.before))
+                }
+            });
             (f.line, f.column) = at.locate(r.at);
             f.reason = Some(r.reason);
             f.article = Some(if kind == Kind::Notation {
