@@ -196,7 +196,13 @@ fn the_cli_reports_repairs_and_keeps_evidence_in_the_pgn() {
     let rec: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(rec["status"], "ok");
     assert_eq!(rec["repaired"], 1);
-    let f = &rec["findings"][0];
+    // `l.` is the first move number read through a look-alike: a finding, not a ply repaired.
+    let n = &rec["findings"][0];
+    assert_eq!(
+        (&n["written"], &n["reason"], &n["ply"]),
+        (&json!("l."), &json!("number_slip"), &json!(1))
+    );
+    let f = &rec["findings"][1];
     assert_eq!(f["kind"], "repaired_move");
     assert_eq!(f["written"], "edb");
     assert_eq!(f["read_as"], json!({"san": "exd6", "uci": "e5d6"}));
@@ -362,7 +368,7 @@ fn recovery(name: &str) -> (usize, usize, usize, usize) {
 
 /// Damaged single copies (about one slip in thirty plies, every kind, Italian SAN, Italian
 /// long algebraic and English): the whole game recovered, move for move. The issue asks for
-/// 90%; this corpus measures 91.3% (221/242). What is lost (`classify_losses` tells each
+/// 90%; this corpus measures 92.1% (223/242). What is lost (`classify_losses` tells each
 /// game): a move left out that no later written move needs (every legal move fills the gap
 /// alike), a slip that gives another legal move the rest of the sheet also fits (the sheet
 /// replays as written, or the slip and its reading cost the same), and a few sheets where
@@ -372,17 +378,17 @@ fn damaged_single_copies_are_recovered() {
     let (whole, n, reported, failing) = recovery("single");
     assert!(n >= 100);
     assert!(whole * 100 >= n * 89, "{whole}/{n}");
-    assert!(reported * 100 >= failing * 83, "{reported}/{failing}");
+    assert!(reported * 100 >= failing * 99, "{reported}/{failing}");
 }
 
-/// The same on the hold-out corpus (other games, another seed), never tuned on: 134/150
-/// (89.3%) when the search was last changed.
+/// The same on the hold-out corpus (other games, another seed), never tuned on: 135/150
+/// (90.0%) when the search was last changed.
 #[test]
 fn damaged_hold_out_copies_are_recovered() {
     let (whole, n, reported, failing) = recovery("holdout");
     assert!(n >= 100);
     assert!(whole * 100 >= n * 86, "{whole}/{n}");
-    assert!(reported * 100 >= failing * 83, "{reported}/{failing}");
+    assert!(reported * 100 >= failing * 99, "{reported}/{failing}");
 }
 
 /// Games of the shared archives for a corpus: every third file from `first`, the games whose
