@@ -323,6 +323,7 @@ fn recovery(name: &str) -> (usize, usize, usize, usize) {
     let (mut whole, mut reported, mut failing) = (0, 0, 0);
     let mut by_style: std::collections::BTreeMap<String, (u32, u32)> = Default::default();
     let mut lost: Vec<String> = Vec::new();
+    let mut unreported: Vec<String> = Vec::new();
     let started = std::time::Instant::now();
     for row in &rows {
         let text = row["text"].as_str().unwrap();
@@ -353,6 +354,8 @@ fn recovery(name: &str) -> (usize, usize, usize, usize) {
                 .any(|f| f.kind.id() == "repaired_move" && f.ply <= err.ply)
             {
                 reported += 1;
+            } else {
+                unreported.push(format!("{} (fails at ply {})", row["id"], err.ply));
             }
         }
     }
@@ -363,6 +366,7 @@ fn recovery(name: &str) -> (usize, usize, usize, usize) {
         started.elapsed().as_secs_f64() * 1000.0 / n as f64
     );
     println!("not recovered: {lost:?}");
+    println!("failing as written, no repair at or before the failure: {unreported:?}");
     (whole, n, reported, failing)
 }
 
