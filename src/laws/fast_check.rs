@@ -1,0 +1,320 @@
+//! When the solver's fast check cannot call a position dead, told without asking it.
+//!
+//! Bulk validation asks chasolver's fast check (`is_unwinnable_fast`) of every game's last
+//! position, and most of those are plainly alive; asking costs a conversion to the `chess`
+//! crate's board and a search over that crate's move tables, which another game's replay has
+//! pushed out of the cache. This module reads the fast check's own gates (chasolver 3.0.0,
+//! pinned in `Cargo.toml`, `winnability/fast.rs`) and says, from shakmaty's board alone, when
+//! the check is bound to answer "not proven" for a side. Where it says so the answer is the
+//! solver's own, so every verdict stays what the solver gives; anywhere else the solver is
+//! asked as before. For White as the intended winner (Black is mirrored) the check proves
+//! unwinnability only:
+//!
+//! 1. after playing out forced moves, when a repetition or a position without moves comes up
+//!    — not when the side to move has two legal moves or more;
+//! 2. when every line of its first search (4 plies; 7 when only pawns and bishops are left)
+//!    ends in material too thin to mate or in a position without moves that is no mate of
+//!    Black — not when one quiet line of that length (no capture, no promotion: the material
+//!    stays) keeps a legal move in every position and the material is enough;
+//! 3. on "low-entropy" positions: at least `max(1, pawns / 2 - 2)` White pawns blocked by a
+//!    Black pawn or the Black king straight ahead, and no queen, rook or knight moved in the
+//!    first search. That search always tries first the first move the `chess` crate
+//!    generates, in every position of that line until one has too little material or no
+//!    move; so where such a first move is a queen's, rook's or knight's, the gate is shut.
+//!    Telling that takes the solver's own board and move generator ([`cannot_prove_dead_on`]);
+//!    the blocked pawns alone do not ([`cannot_prove_dead`]).
+//!
+//! ```
+//! use scoresheet::laws::fast_check::cannot_prove_dead;
+//! use shakmaty::Chess;
+//! assert!(cannot_prove_dead(&Chess::default()));
+//! ```
+
+use shakmaty::{
+    attacks, Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role,
+};
+
+use super::dead::solver_board;
+
+/// Whether the fast check is bound to leave `pos` unproven for one side at least, so that
+/// it cannot call the position dead (dead needs both sides proven unable to mate), told
+/// from the position alone. `false` says nothing.
+pub fn cannot_prove_dead(pos: &Chess) -> bool {
+    [Color::White, Color::Black]
+        .into_iter()
+        .any(|winner| cannot_prove_unwinnable(pos, winner, None))
+}
+
+/// [`cannot_prove_dead`], also asking the solver's move generator on `board`, the position
+/// as the solver is handed it ([`solver_board`]).
+pub fn cannot_prove_dead_on(pos: &Chess, board: &chess::Board) -> bool {
+    [Color::White, Color::Black]
+        .into_iter()
+        .any(|winner| cannot_prove_unwinnable(pos, winner, Some(board)))
+}
+
+/// Whether `is_unwinnable_fast(pos, winner)` is bound to answer `false` (see the module's
+/// gates); with the solver's `board`, the first line of its search is looked at too.
+/// `false` says nothing.
+pub fn cannot_prove_unwinnable(pos: &Chess, winner: Color, board: Option<&chess::Board>) -> bool {
+    let ours = pos.board();
+    !too_little_to_mate(&Material::of(ours), winner)
+        && two_legal_moves(pos)
+        && (blocked_pawns(ours, winner) < low_entropy_threshold(ours)
+            || board.is_some_and(|b| first_line_moves_heavy(pos, b, winner)))
+        && quiet_line(pos, first_search_depth(ours))
+}
+
+/// The pieces on a board, by colour and role, as the solver's material test reads them
+/// (from shakmaty's board or the solver's).
+struct Material {
+    white: Bitboard,
+    black: Bitboard,
+    knights: Bitboard,
+    bishops: Bitboard,
+    rooks: Bitboard,
+    pawns: Bitboard,
+}
+
+impl Material {
+    fn of(board: &Board) -> Material {
+        Material {
+            white: board.white(),
+            black: board.black(),
+            knights: board.knights(),
+            bishops: board.bishops(),
+            rooks: board.rooks(),
+            pawns: board.pawns(),
+        }
+    }
+
+    fn of_solver(board: &chess::Board) -> Material {
+        let bits = |b: &chess::BitBoard| Bitboard(b.0);
+        Material {
+            white: bits(board.color_combined(chess::Color::White)),
+            black: bits(board.color_combined(chess::Color::Black)),
+            knights: bits(board.pieces(chess::Piece::Knight)),
+            bishops: bits(board.pieces(chess::Piece::Bishop)),
+            rooks: bits(board.pieces(chess::Piece::Rook)),
+            pawns: bits(board.pieces(chess::Piece::Pawn)),
+        }
+    }
+}
+
+/// The solver's own test of material too thin for `winner` to mate, which its first search
+/// asks in every position (`insufficient_white_material`, read for either side).
+fn too_little_to_mate(m: &Material, winner: Color) -> bool {
+    let (ours, theirs) = match winner {
+        Color::White => (m.white, m.black),
+        Color::Black => (m.black, m.white),
+    };
+    if ours.count() == 1 {
+        return true;
+    }
+    if ours.count() == 2
+        && ours.intersects(m.knights)
+        && !theirs.intersects(m.knights | m.bishops | m.rooks | m.pawns)
+    {
+        return true;
+    }
+    let our_bishops = ours & m.bishops;
+    if our_bishops.any() {
+        let complex = if our_bishops.intersects(Bitboard::DARK_SQUARES) {
+            Bitboard::DARK_SQUARES
+        } else {
+            Bitboard::LIGHT_SQUARES
+        };
+        return ours.count() == our_bishops.count() + 1
+            && (m.bishops & !complex).is_empty()
+            && m.knights.is_empty()
+            && m.pawns.is_empty();
+    }
+    false
+}
+
+/// `winner`'s pawns with an enemy pawn or the enemy king straight ahead
+/// (`nb_blocked_pawns`).
+fn blocked_pawns(board: &Board, winner: Color) -> usize {
+    let ours = (board.pawns() & board.by_color(winner)).0;
+    let stoppers = ((board.pawns() | board.kings()) & board.by_color(!winner)).0;
+    let ahead = match winner {
+        Color::White => ours << 8,
+        Color::Black => ours >> 8,
+    };
+    (ahead & stoppers).count_ones() as usize
+}
+
+/// Blocked pawns from which a structure counts as low-entropy: `max(1, pawns / 2 - 2)`.
+fn low_entropy_threshold(board: &Board) -> usize {
+    (board.pawns().count() / 2).saturating_sub(2).max(1)
+}
+
+/// Plies of the solver's first search: 7 when only pawns and bishops (and kings) are left.
+fn first_search_depth(board: &Board) -> u32 {
+    if (board.knights() | board.rooks() | board.queens()).is_empty() {
+        7
+    } else {
+        4
+    }
+}
+
+/// The king's steps to empty or enemy squares no enemy piece attacks (with the king off the
+/// board, so not through its own square either): each is a legal move.
+fn safe_king_steps(pos: &Chess) -> Bitboard {
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king_of(us) else {
+        return Bitboard::EMPTY;
+    };
+    let occupied = board.occupied().without(king);
+    (attacks::king_attacks(king) & !board.by_color(us))
+        .into_iter()
+        .filter(|&to| board.attacks_to(to, !us, occupied).is_empty())
+        .collect()
+}
+
+/// Moves the solver's board is sure to have as shakmaty does: no castling and no en
+/// passant, whose rights it is handed in its own terms (and mirrors for Black).
+fn plain(m: &Move) -> bool {
+    !m.is_castle() && !m.is_en_passant()
+}
+
+/// Whether a queen, rook or knight moves on the first line of the solver's first search
+/// for `winner`: the first move its generator gives, in each position from `board` (for
+/// Black, mirrored as the solver mirrors it) until one has too little material or no move.
+fn first_line_moves_heavy(pos: &Chess, board: &chess::Board, winner: Color) -> bool {
+    let mirrored;
+    let mut board = match winner {
+        Color::White => *board,
+        Color::Black => {
+            // The mirror of an en passant square is the solver's to make; left to it.
+            if pos.ep_square(EnPassantMode::Legal).is_some() {
+                return false;
+            }
+            mirrored = mirror(pos);
+            match mirrored {
+                Some(b) => b,
+                None => return false,
+            }
+        }
+    };
+    for _ in 0..first_search_depth(pos.board()) {
+        if too_little_to_mate(&Material::of_solver(&board), Color::White) {
+            return false;
+        }
+        let Some(m) = chess::MoveGen::new_legal(&board).next() else {
+            return false;
+        };
+        if matches!(
+            board.piece_on(m.get_source()),
+            Some(chess::Piece::Queen | chess::Piece::Rook | chess::Piece::Knight)
+        ) {
+            return true;
+        }
+        board = board.make_move_new(m);
+    }
+    false
+}
+
+/// The position with colours swapped and the board turned over, as the solver's board: what
+/// its fast check looks at for Black.
+fn mirror(pos: &Chess) -> Option<chess::Board> {
+    let mut setup = pos.to_setup(EnPassantMode::Legal);
+    setup.mirror();
+    let mirrored: Chess = setup.position(CastlingMode::Standard).ok()?;
+    solver_board(&mirrored)
+}
+
+fn two_legal_moves(pos: &Chess) -> bool {
+    safe_king_steps(pos).count() >= 2 || pos.legal_moves().iter().filter(|m| plain(m)).count() >= 2
+}
+
+fn has_legal_move(pos: &Chess) -> bool {
+    safe_king_steps(pos).any() || pos.legal_moves().iter().any(plain)
+}
+
+/// A plain legal move that neither captures nor promotes: a king step when there is one,
+/// else the first such move generated.
+fn quiet_move(pos: &Chess) -> Option<Move> {
+    let board = pos.board();
+    let steps = safe_king_steps(pos) & !board.occupied();
+    if let (Some(from), Some(to)) = (board.king_of(pos.turn()), steps.first()) {
+        return Some(Move::Normal {
+            role: Role::King,
+            from,
+            capture: None,
+            to,
+            promotion: None,
+        });
+    }
+    pos.legal_moves()
+        .into_iter()
+        .find(|m| plain(m) && !m.is_capture() && !m.is_promotion())
+}
+
+/// Whether a line of `plies` quiet moves from `pos` was found in which every position, the
+/// last one too, has a legal move. Found greedily; not finding one says nothing.
+fn quiet_line(pos: &Chess, plies: u32) -> bool {
+    let mut pos = pos.clone();
+    for _ in 0..plies {
+        let Some(m) = quiet_move(&pos) else {
+            return false;
+        };
+        pos.play_unchecked(m);
+    }
+    has_legal_move(&pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::laws::{dead::solver_board, fen_pos};
+
+    /// Where this module says the fast check cannot prove a side unable to mate, the fast
+    /// check agrees (the labelled sets of `../shared` are checked in tests/dead_positions.rs).
+    #[test]
+    fn agrees_with_the_fast_check() {
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "8/8/4k3/8/8/8/3B4/4K3 w - - 0 1",
+            "8/8/4k3/1p1p1p1p/1P1P1P1P/8/3K4/8 b - - 0 1",
+            "8/8/4k3/1p1p1p1p/1P1P1P1P/4K3/3n4/8 w - - 0 1",
+            "8/8/4k3/8/8/3K4/4N3/7q w - - 0 1",
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+            "8/8/1k1p4/3Pp1p1/1K2PpPp/5P1P/8/8 w - - 2 58",
+            "k1b5/1p1p4/1P1P4/8/8/4p1p1/4P1P1/5B1K w - - 0 1",
+        ] {
+            let pos = fen_pos(fen);
+            let board = solver_board(&pos).expect("a standard position");
+            for (color, solver_color) in [
+                (Color::White, chess::Color::White),
+                (Color::Black, chess::Color::Black),
+            ] {
+                if cannot_prove_unwinnable(&pos, color, Some(&board)) {
+                    assert!(
+                        !chasolver::is_unwinnable_fast(&board, solver_color),
+                        "{fen}: {color:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn thin_material_and_locked_pawns_are_left_to_the_solver() {
+        // K+B v K: too little for White; Black has nothing at all.
+        let pos = fen_pos("8/8/4k3/8/8/8/3B4/4K3 w - - 0 1");
+        assert!(!cannot_prove_dead(&pos));
+        // A locked pawn wall.
+        let pos = fen_pos("8/8/4k3/1p1p1p1p/1P1P1P1P/8/3K4/8 b - - 0 1");
+        assert!(!cannot_prove_dead(&pos));
+        // Stalemate: no line at all.
+        assert!(!cannot_prove_dead(&fen_pos(
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
+        )));
+        // An open middlegame.
+        assert!(cannot_prove_dead(&fen_pos(
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+        )));
+    }
+}
