@@ -217,11 +217,12 @@ pub fn first_dead_ply(positions: &[&Chess]) -> Option<usize> {
     // search below treats it as dead. Most positions the fast check is bound to leave
     // unproven, which `fast_check` tells without it.
     let dead = |p: &Chess| {
-        if super::fast_check::cannot_prove_dead(p) {
+        let screen = super::fast_check::Screen::of(p);
+        if screen.cannot_prove_dead() {
             return false;
         }
         solver_board(p).is_some_and(|b| {
-            !super::fast_check::cannot_prove_dead_on(p, &b)
+            !screen.cannot_prove_dead_on(&b)
                 && chasolver::is_unwinnable_fast(&b, chess::Color::White)
                 && chasolver::is_unwinnable_fast(&b, chess::Color::Black)
         })

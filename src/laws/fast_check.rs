@@ -21,48 +21,79 @@
 //!    first search. That search always tries first the first move the `chess` crate
 //!    generates, in every position of that line until one has too little material or no
 //!    move; so where such a first move is a queen's, rook's or knight's, the gate is shut.
-//!    Telling that takes the solver's own board and move generator ([`cannot_prove_dead_on`]);
-//!    the blocked pawns alone do not ([`cannot_prove_dead`]).
+//!    Telling that takes the solver's own board and move generator
+//!    ([`Screen::cannot_prove_dead_on`]); the blocked pawns alone do not
+//!    ([`Screen::cannot_prove_dead`]).
 //!
 //! ```
-//! use scoresheet::laws::fast_check::cannot_prove_dead;
+//! use scoresheet::laws::fast_check::Screen;
 //! use shakmaty::Chess;
-//! assert!(cannot_prove_dead(&Chess::default()));
+//! assert!(Screen::of(&Chess::default()).cannot_prove_dead());
 //! ```
 
 use shakmaty::{
     attacks, Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role,
+    Square,
 };
 
 use super::dead::solver_board;
 
-/// Whether the fast check is bound to leave `pos` unproven for one side at least, so that
-/// it cannot call the position dead (dead needs both sides proven unable to mate), told
-/// from the position alone. `false` says nothing.
-pub fn cannot_prove_dead(pos: &Chess) -> bool {
-    [Color::White, Color::Black]
-        .into_iter()
-        .any(|winner| cannot_prove_unwinnable(pos, winner, None))
+/// What the fast check's gates say of one position, told from shakmaty's position.
+pub struct Screen<'a> {
+    pos: &'a Chess,
+    /// Per side (White, Black): enough material for the first search not to stop at once.
+    enough: [bool; 2],
+    /// Per side: too few blocked pawns for a low-entropy structure.
+    open: [bool; 2],
+    /// Two legal moves or more, and a quiet line as deep as the first search with a legal
+    /// move in every position: that search cannot prove anything.
+    lively: bool,
 }
 
-/// [`cannot_prove_dead`], also asking the solver's move generator on `board`, the position
-/// as the solver is handed it ([`solver_board`]).
-pub fn cannot_prove_dead_on(pos: &Chess, board: &chess::Board) -> bool {
-    [Color::White, Color::Black]
-        .into_iter()
-        .any(|winner| cannot_prove_unwinnable(pos, winner, Some(board)))
-}
+impl<'a> Screen<'a> {
+    pub fn of(pos: &'a Chess) -> Screen<'a> {
+        let board = pos.board();
+        let material = Material::of(board);
+        let enough = [Color::White, Color::Black].map(|c| !too_little_to_mate(&material, c));
+        let threshold = low_entropy_threshold(board);
+        let open = [Color::White, Color::Black].map(|c| blocked_pawns(board, c) < threshold);
+        let lively = enough.contains(&true)
+            && two_legal_moves(pos)
+            && quiet_line(pos, first_search_depth(board));
+        Screen {
+            pos,
+            enough,
+            open,
+            lively,
+        }
+    }
 
-/// Whether `is_unwinnable_fast(pos, winner)` is bound to answer `false` (see the module's
-/// gates); with the solver's `board`, the first line of its search is looked at too.
-/// `false` says nothing.
-pub fn cannot_prove_unwinnable(pos: &Chess, winner: Color, board: Option<&chess::Board>) -> bool {
-    let ours = pos.board();
-    !too_little_to_mate(&Material::of(ours), winner)
-        && two_legal_moves(pos)
-        && (blocked_pawns(ours, winner) < low_entropy_threshold(ours)
-            || board.is_some_and(|b| first_line_moves_heavy(pos, b, winner)))
-        && quiet_line(pos, first_search_depth(ours))
+    /// Whether the fast check is bound to leave one side at least unproven, so that it
+    /// cannot call the position dead (dead needs both sides proven unable to mate).
+    /// `false` says nothing.
+    pub fn cannot_prove_dead(&self) -> bool {
+        [Color::White, Color::Black]
+            .into_iter()
+            .any(|winner| self.leaves_unproven(winner, None))
+    }
+
+    /// [`Self::cannot_prove_dead`], also asking the solver's move generator on `board`,
+    /// the position as the solver is handed it ([`solver_board`]).
+    pub fn cannot_prove_dead_on(&self, board: &chess::Board) -> bool {
+        [Color::White, Color::Black]
+            .into_iter()
+            .any(|winner| self.leaves_unproven(winner, Some(board)))
+    }
+
+    /// Whether `is_unwinnable_fast(board, winner)` is bound to answer `false`; with the
+    /// solver's `board`, the first line of its search is looked at too. `false` says
+    /// nothing.
+    pub fn leaves_unproven(&self, winner: Color, board: Option<&chess::Board>) -> bool {
+        let i = winner as usize;
+        self.lively
+            && self.enough[i]
+            && (self.open[i] || board.is_some_and(|b| first_line_moves_heavy(self.pos, b, winner)))
+    }
 }
 
 /// The pieces on a board, by colour and role, as the solver's material test reads them
@@ -226,7 +257,45 @@ fn mirror(pos: &Chess) -> Option<chess::Board> {
 }
 
 fn two_legal_moves(pos: &Chess) -> bool {
-    safe_king_steps(pos).count() >= 2 || pos.legal_moves().iter().filter(|m| plain(m)).count() >= 2
+    let told = match safe_king_steps(pos).count() {
+        0 => false,
+        1 => free_piece_moves(pos),
+        _ => true,
+    };
+    told || pos.legal_moves().iter().filter(|m| plain(m)).count() >= 2
+}
+
+/// Whether a piece other than the king has a move that is legal for want of anything to
+/// stop it: no check to answer, and the piece stands on no line through its own king, so
+/// no pin holds it.
+fn free_piece_moves(pos: &Chess) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king_of(us) else {
+        return false;
+    };
+    if pos.is_check() {
+        return false;
+    }
+    let lines = attacks::queen_attacks(king, Bitboard::EMPTY);
+    let free = board.by_color(us) & !board.kings() & !lines;
+    free.into_iter().any(|from| {
+        let Some(role) = board.role_at(from) else {
+            return false;
+        };
+        let targets = match role {
+            Role::Pawn => {
+                let ahead = match us {
+                    Color::White => from.offset(8),
+                    Color::Black => from.offset(-8),
+                };
+                let push = ahead.map_or(Bitboard::EMPTY, Bitboard::from_square) & !board.occupied();
+                push | (attacks::pawn_attacks(us, from) & board.by_color(!us))
+            }
+            _ => attacks::attacks(from, role.of(us), board.occupied()) & !board.by_color(us),
+        };
+        targets.any()
+    })
 }
 
 fn has_legal_move(pos: &Chess) -> bool {
@@ -253,8 +322,55 @@ fn quiet_move(pos: &Chess) -> Option<Move> {
 }
 
 /// Whether a line of `plies` quiet moves from `pos` was found in which every position, the
-/// last one too, has a legal move. Found greedily; not finding one says nothing.
+/// last one too, has a legal move: the kings stepping out and back, else one move found
+/// after another. Not finding one says nothing.
 fn quiet_line(pos: &Chess, plies: u32) -> bool {
+    king_shuttle(pos) || quiet_line_by_moves(pos, plies)
+}
+
+/// Each king steps to an empty square and back, in turn. After four plies the placement
+/// and the side to move are the start's again, so the line goes on as long as wanted with
+/// these same steps, each legal in its position.
+fn king_shuttle(pos: &Chess) -> bool {
+    let us = pos.turn();
+    let start = pos.board();
+    let (Some(ours), Some(theirs)) = (start.king_of(us), start.king_of(!us)) else {
+        return false;
+    };
+    start_steps(start, us, ours).any(|out| {
+        let first = king_moved(start, us, ours, out);
+        let back = |their_out| {
+            let second = king_moved(&first, !us, theirs, their_out);
+            safe_step(&second, us, out, ours)
+                && safe_step(&king_moved(&second, us, out, ours), !us, their_out, theirs)
+        };
+        let found = start_steps(&first, !us, theirs).any(back);
+        found
+    })
+}
+
+/// The king of `color` on `from`: its steps to empty squares no enemy piece attacks.
+fn start_steps(board: &Board, color: Color, from: Square) -> impl Iterator<Item = Square> + '_ {
+    (attacks::king_attacks(from) & !board.occupied())
+        .into_iter()
+        .filter(move |&to| safe_step(board, color, from, to))
+}
+
+/// Whether no enemy piece attacks `to` with the king of `color` off `from`.
+fn safe_step(board: &Board, color: Color, from: Square, to: Square) -> bool {
+    board
+        .attacks_to(to, !color, board.occupied().without(from))
+        .is_empty()
+}
+
+fn king_moved(board: &Board, color: Color, from: Square, to: Square) -> Board {
+    let mut board = board.clone();
+    board.discard_piece_at(from);
+    board.set_piece_at(to, Role::King.of(color));
+    board
+}
+
+fn quiet_line_by_moves(pos: &Chess, plies: u32) -> bool {
     let mut pos = pos.clone();
     for _ in 0..plies {
         let Some(m) = quiet_move(&pos) else {
@@ -290,7 +406,7 @@ mod tests {
                 (Color::White, chess::Color::White),
                 (Color::Black, chess::Color::Black),
             ] {
-                if cannot_prove_unwinnable(&pos, color, Some(&board)) {
+                if Screen::of(&pos).leaves_unproven(color, Some(&board)) {
                     assert!(
                         !chasolver::is_unwinnable_fast(&board, solver_color),
                         "{fen}: {color:?}"
@@ -304,17 +420,15 @@ mod tests {
     fn thin_material_and_locked_pawns_are_left_to_the_solver() {
         // K+B v K: too little for White; Black has nothing at all.
         let pos = fen_pos("8/8/4k3/8/8/8/3B4/4K3 w - - 0 1");
-        assert!(!cannot_prove_dead(&pos));
+        assert!(!Screen::of(&pos).cannot_prove_dead());
         // A locked pawn wall.
         let pos = fen_pos("8/8/4k3/1p1p1p1p/1P1P1P1P/8/3K4/8 b - - 0 1");
-        assert!(!cannot_prove_dead(&pos));
+        assert!(!Screen::of(&pos).cannot_prove_dead());
         // Stalemate: no line at all.
-        assert!(!cannot_prove_dead(&fen_pos(
-            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
-        )));
+        let pos = fen_pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+        assert!(!Screen::of(&pos).cannot_prove_dead());
         // An open middlegame.
-        assert!(cannot_prove_dead(&fen_pos(
-            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
-        )));
+        let pos = fen_pos("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+        assert!(Screen::of(&pos).cannot_prove_dead());
     }
 }
