@@ -32,8 +32,8 @@
 //! ```
 
 use shakmaty::{
-    attacks, Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role,
-    Square,
+    attacks, Bitboard, Board, ByColor, CastlingMode, Chess, Color, EnPassantMode, Move, Position,
+    Role, Square,
 };
 
 use super::dead::solver_board;
@@ -41,10 +41,10 @@ use super::dead::solver_board;
 /// What the fast check's gates say of one position, told from shakmaty's position.
 pub struct Screen<'a> {
     pos: &'a Chess,
-    /// Per side (White, Black): enough material for the first search not to stop at once.
-    enough: [bool; 2],
+    /// Per side: enough material for the first search not to stop at once.
+    enough: ByColor<bool>,
     /// Per side: too few blocked pawns for a low-entropy structure.
-    open: [bool; 2],
+    open: ByColor<bool>,
     /// Two legal moves or more, and a quiet line as deep as the first search with a legal
     /// move in every position: that search cannot prove anything.
     lively: bool,
@@ -54,10 +54,10 @@ impl<'a> Screen<'a> {
     pub fn of(pos: &'a Chess) -> Screen<'a> {
         let board = pos.board();
         let material = Material::of(board);
-        let enough = [Color::White, Color::Black].map(|c| !too_little_to_mate(&material, c));
+        let enough = ByColor::new_with(|c| !too_little_to_mate(&material, c));
         let threshold = low_entropy_threshold(board);
-        let open = [Color::White, Color::Black].map(|c| blocked_pawns(board, c) < threshold);
-        let lively = enough.contains(&true)
+        let open = ByColor::new_with(|c| blocked_pawns(board, c) < threshold);
+        let lively = (enough.white || enough.black)
             && two_legal_moves(pos)
             && quiet_line(pos, first_search_depth(board));
         Screen {
@@ -89,10 +89,10 @@ impl<'a> Screen<'a> {
     /// solver's `board`, the first line of its search is looked at too. `false` says
     /// nothing.
     pub fn leaves_unproven(&self, winner: Color, board: Option<&chess::Board>) -> bool {
-        let i = winner as usize;
         self.lively
-            && self.enough[i]
-            && (self.open[i] || board.is_some_and(|b| first_line_moves_heavy(self.pos, b, winner)))
+            && *self.enough.get(winner)
+            && (*self.open.get(winner)
+                || board.is_some_and(|b| first_line_moves_heavy(self.pos, b, winner)))
     }
 }
 
