@@ -130,7 +130,7 @@ fn the_screen_never_hides_what_the_fast_check_proves() {
                 (Color::White, chess::Color::White),
                 (Color::Black, chess::Color::Black),
             ] {
-                if screen.leaves_unproven(color, Some(&board)) {
+                if screen.leaves_unproven(color) {
                     any = true;
                     if chasolver::is_unwinnable_fast(&board, solver_color) {
                         wrong.push(format!("{fen}: {color:?}"));

@@ -217,15 +217,11 @@ pub fn first_dead_ply(positions: &[&Chess]) -> Option<usize> {
     // search below treats it as dead. Most positions the fast check is bound to leave
     // unproven, which `fast_check` tells without it.
     let dead = |p: &Chess| {
-        let screen = super::fast_check::Screen::of(p);
-        if screen.cannot_prove_dead() {
-            return false;
-        }
-        solver_board(p).is_some_and(|b| {
-            !screen.cannot_prove_dead_on(&b)
-                && chasolver::is_unwinnable_fast(&b, chess::Color::White)
-                && chasolver::is_unwinnable_fast(&b, chess::Color::Black)
-        })
+        !super::fast_check::Screen::of(p).cannot_prove_dead()
+            && solver_board(p).is_some_and(|b| {
+                chasolver::is_unwinnable_fast(&b, chess::Color::White)
+                    && chasolver::is_unwinnable_fast(&b, chess::Color::Black)
+            })
     };
     if !dead(positions[last]) {
         return None;

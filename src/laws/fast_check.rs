@@ -16,14 +16,11 @@
 //!    ends in material too thin to mate or in a position without moves that is no mate of
 //!    Black — not when one quiet line of that length (no capture, no promotion: the material
 //!    stays) keeps a legal move in every position and the material is enough;
-//! 3. on "low-entropy" positions: at least `max(1, pawns / 2 - 2)` White pawns blocked by a
-//!    Black pawn or the Black king straight ahead, and no queen, rook or knight moved in the
-//!    first search. That search always tries first the first move the `chess` crate
-//!    generates, in every position of that line until one has too little material or no
-//!    move; so where such a first move is a queen's, rook's or knight's, the gate is shut.
-//!    Telling that takes the solver's own board and move generator
-//!    ([`Screen::cannot_prove_dead_on`]); the blocked pawns alone do not
-//!    ([`Screen::cannot_prove_dead`]).
+//! 3. on "low-entropy" positions, which need at least `max(1, pawns / 2 - 2)` White pawns
+//!    blocked by a Black pawn or the Black king straight ahead (and no queen, rook or knight
+//!    moved in the first search, which is not told here: telling it takes the solver's
+//!    board and move generator, whose tables cost more time out of the cache than the
+//!    few searches it would spare).
 //!
 //! ```
 //! use scoresheet::laws::fast_check::Screen;
@@ -31,16 +28,10 @@
 //! assert!(Screen::of(&Chess::default()).cannot_prove_dead());
 //! ```
 
-use shakmaty::{
-    attacks, Bitboard, Board, ByColor, CastlingMode, Chess, Color, EnPassantMode, Move, Position,
-    Role, Square,
-};
-
-use super::dead::solver_board;
+use shakmaty::{attacks, Bitboard, Board, ByColor, Chess, Color, Move, Position, Role, Square};
 
 /// What the fast check's gates say of one position, told from shakmaty's position.
-pub struct Screen<'a> {
-    pos: &'a Chess,
+pub struct Screen {
     /// Per side: enough material for the first search not to stop at once.
     enough: ByColor<bool>,
     /// Per side: too few blocked pawns for a low-entropy structure.
@@ -50,18 +41,16 @@ pub struct Screen<'a> {
     lively: bool,
 }
 
-impl<'a> Screen<'a> {
-    pub fn of(pos: &'a Chess) -> Screen<'a> {
+impl Screen {
+    pub fn of(pos: &Chess) -> Screen {
         let board = pos.board();
-        let material = Material::of(board);
-        let enough = ByColor::new_with(|c| !too_little_to_mate(&material, c));
+        let enough = ByColor::new_with(|c| !too_little_to_mate(board, c));
         let threshold = low_entropy_threshold(board);
         let open = ByColor::new_with(|c| blocked_pawns(board, c) < threshold);
         let lively = (enough.white || enough.black)
             && two_legal_moves(pos)
             && quiet_line(pos, first_search_depth(board));
         Screen {
-            pos,
             enough,
             open,
             lively,
@@ -72,83 +61,32 @@ impl<'a> Screen<'a> {
     /// cannot call the position dead (dead needs both sides proven unable to mate).
     /// `false` says nothing.
     pub fn cannot_prove_dead(&self) -> bool {
-        [Color::White, Color::Black]
-            .into_iter()
-            .any(|winner| self.leaves_unproven(winner, None))
+        self.leaves_unproven(Color::White) || self.leaves_unproven(Color::Black)
     }
 
-    /// [`Self::cannot_prove_dead`], also asking the solver's move generator on `board`,
-    /// the position as the solver is handed it ([`solver_board`]).
-    pub fn cannot_prove_dead_on(&self, board: &chess::Board) -> bool {
-        [Color::White, Color::Black]
-            .into_iter()
-            .any(|winner| self.leaves_unproven(winner, Some(board)))
-    }
-
-    /// Whether `is_unwinnable_fast(board, winner)` is bound to answer `false`; with the
-    /// solver's `board`, the first line of its search is looked at too. `false` says
+    /// Whether `is_unwinnable_fast(board, winner)` is bound to answer `false`. `false` says
     /// nothing.
-    pub fn leaves_unproven(&self, winner: Color, board: Option<&chess::Board>) -> bool {
-        self.lively
-            && *self.enough.get(winner)
-            && (*self.open.get(winner)
-                || board.is_some_and(|b| first_line_moves_heavy(self.pos, b, winner)))
-    }
-}
-
-/// The pieces on a board, by colour and role, as the solver's material test reads them
-/// (from shakmaty's board or the solver's).
-struct Material {
-    white: Bitboard,
-    black: Bitboard,
-    knights: Bitboard,
-    bishops: Bitboard,
-    rooks: Bitboard,
-    pawns: Bitboard,
-}
-
-impl Material {
-    fn of(board: &Board) -> Material {
-        Material {
-            white: board.white(),
-            black: board.black(),
-            knights: board.knights(),
-            bishops: board.bishops(),
-            rooks: board.rooks(),
-            pawns: board.pawns(),
-        }
-    }
-
-    fn of_solver(board: &chess::Board) -> Material {
-        let bits = |b: &chess::BitBoard| Bitboard(b.0);
-        Material {
-            white: bits(board.color_combined(chess::Color::White)),
-            black: bits(board.color_combined(chess::Color::Black)),
-            knights: bits(board.pieces(chess::Piece::Knight)),
-            bishops: bits(board.pieces(chess::Piece::Bishop)),
-            rooks: bits(board.pieces(chess::Piece::Rook)),
-            pawns: bits(board.pieces(chess::Piece::Pawn)),
-        }
+    pub fn leaves_unproven(&self, winner: Color) -> bool {
+        self.lively && *self.enough.get(winner) && *self.open.get(winner)
     }
 }
 
 /// The solver's own test of material too thin for `winner` to mate, which its first search
 /// asks in every position (`insufficient_white_material`, read for either side).
-fn too_little_to_mate(m: &Material, winner: Color) -> bool {
-    let (ours, theirs) = match winner {
-        Color::White => (m.white, m.black),
-        Color::Black => (m.black, m.white),
-    };
+fn too_little_to_mate(board: &Board, winner: Color) -> bool {
+    let ours = board.by_color(winner);
+    let theirs = board.by_color(!winner);
     if ours.count() == 1 {
         return true;
     }
+    let minors = board.knights() | board.bishops();
     if ours.count() == 2
-        && ours.intersects(m.knights)
-        && !theirs.intersects(m.knights | m.bishops | m.rooks | m.pawns)
+        && ours.intersects(board.knights())
+        && !theirs.intersects(minors | board.rooks() | board.pawns())
     {
         return true;
     }
-    let our_bishops = ours & m.bishops;
+    let our_bishops = ours & board.bishops();
     if our_bishops.any() {
         let complex = if our_bishops.intersects(Bitboard::DARK_SQUARES) {
             Bitboard::DARK_SQUARES
@@ -156,9 +94,9 @@ fn too_little_to_mate(m: &Material, winner: Color) -> bool {
             Bitboard::LIGHT_SQUARES
         };
         return ours.count() == our_bishops.count() + 1
-            && (m.bishops & !complex).is_empty()
-            && m.knights.is_empty()
-            && m.pawns.is_empty();
+            && (board.bishops() & !complex).is_empty()
+            && board.knights().is_empty()
+            && board.pawns().is_empty();
     }
     false
 }
@@ -208,52 +146,6 @@ fn safe_king_steps(pos: &Chess) -> Bitboard {
 /// passant, whose rights it is handed in its own terms (and mirrors for Black).
 fn plain(m: &Move) -> bool {
     !m.is_castle() && !m.is_en_passant()
-}
-
-/// Whether a queen, rook or knight moves on the first line of the solver's first search
-/// for `winner`: the first move its generator gives, in each position from `board` (for
-/// Black, mirrored as the solver mirrors it) until one has too little material or no move.
-fn first_line_moves_heavy(pos: &Chess, board: &chess::Board, winner: Color) -> bool {
-    let mirrored;
-    let mut board = match winner {
-        Color::White => *board,
-        Color::Black => {
-            // The mirror of an en passant square is the solver's to make; left to it.
-            if pos.ep_square(EnPassantMode::Legal).is_some() {
-                return false;
-            }
-            mirrored = mirror(pos);
-            match mirrored {
-                Some(b) => b,
-                None => return false,
-            }
-        }
-    };
-    for _ in 0..first_search_depth(pos.board()) {
-        if too_little_to_mate(&Material::of_solver(&board), Color::White) {
-            return false;
-        }
-        let Some(m) = chess::MoveGen::new_legal(&board).next() else {
-            return false;
-        };
-        if matches!(
-            board.piece_on(m.get_source()),
-            Some(chess::Piece::Queen | chess::Piece::Rook | chess::Piece::Knight)
-        ) {
-            return true;
-        }
-        board = board.make_move_new(m);
-    }
-    false
-}
-
-/// The position with colours swapped and the board turned over, as the solver's board: what
-/// its fast check looks at for Black.
-fn mirror(pos: &Chess) -> Option<chess::Board> {
-    let mut setup = pos.to_setup(EnPassantMode::Legal);
-    setup.mirror();
-    let mirrored: Chess = setup.position(CastlingMode::Standard).ok()?;
-    solver_board(&mirrored)
 }
 
 fn two_legal_moves(pos: &Chess) -> bool {
@@ -406,7 +298,7 @@ mod tests {
                 (Color::White, chess::Color::White),
                 (Color::Black, chess::Color::Black),
             ] {
-                if Screen::of(&pos).leaves_unproven(color, Some(&board)) {
+                if Screen::of(&pos).leaves_unproven(color) {
                     assert!(
                         !chasolver::is_unwinnable_fast(&board, solver_color),
                         "{fen}: {color:?}"
