@@ -37,7 +37,8 @@ pub struct Screen {
     /// Per side: too few blocked pawns for a low-entropy structure.
     open: ByColor<bool>,
     /// Two legal moves or more, and a quiet line as deep as the first search with a legal
-    /// move in every position: that search cannot prove anything.
+    /// move in every position: that search cannot prove anything (only looked for where a
+    /// side has enough material and too few blocked pawns).
     lively: bool,
 }
 
@@ -47,7 +48,8 @@ impl Screen {
         let enough = ByColor::new_with(|c| !too_little_to_mate(board, c));
         let threshold = low_entropy_threshold(board);
         let open = ByColor::new_with(|c| blocked_pawns(board, c) < threshold);
-        let lively = (enough.white || enough.black)
+        // The moves are looked at only where a side passes the other gates.
+        let lively = ((enough.white && open.white) || (enough.black && open.black))
             && two_legal_moves(pos)
             && quiet_line(pos, first_search_depth(board));
         Screen {
