@@ -86,3 +86,66 @@ fn chasolver_community_positions() {
     assert_eq!(missed, 0, "dead positions missed");
     assert_eq!(sides, results.len(), "per-side verdicts differ");
 }
+
+/// Every position of the labelled sets (some 130,000): where `laws::fast_check` says the
+/// solver's fast check is bound to leave a side unproven, the fast check agrees, so that
+/// bulk validation, which asks the solver only elsewhere, finds every dead position the
+/// solver finds.
+#[test]
+fn the_screen_never_hides_what_the_fast_check_proves() {
+    use scoresheet::laws::{dead::solver_board, fast_check::Screen, position::parse};
+    use shakmaty::Color;
+
+    let Some(shared) = shared() else {
+        eprintln!("skipped: ../shared/dead-positions is not beside this checkout");
+        return;
+    };
+    let dir = shared.join("dead-positions");
+    let mut fens: Vec<String> = Vec::new();
+    for (file, fen_of) in [
+        ("chasolver-positions.txt", 1),
+        ("chasolver-lichess.txt", 1),
+        ("d3chess-lichess-30K-games.txt", 0),
+        ("labelled.tsv", 0),
+        ("cleanchess-ambrona-unwinnability.tsv", 0),
+    ] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        for line in text.lines().filter(|l| !l.starts_with('#') && l.len() > 3) {
+            let fields: Vec<&str> = line.split(['\t', ' ']).filter(|f| !f.is_empty()).collect();
+            if fields.len() >= fen_of + 4 {
+                fens.push(fields[fen_of..fen_of + 4].join(" "));
+            }
+        }
+    }
+    assert!(fens.len() > 100_000, "{} positions", fens.len());
+    let (screened, wrong): (Vec<bool>, Vec<String>) = fens
+        .par_iter()
+        .filter_map(|fen| {
+            let (pos, _) = parse(fen).ok()?;
+            let board = solver_board(&pos)?;
+            let screen = Screen::of(&pos);
+            let mut any = false;
+            let mut wrong = Vec::new();
+            for (color, solver_color) in [
+                (Color::White, chess::Color::White),
+                (Color::Black, chess::Color::Black),
+            ] {
+                if screen.leaves_unproven(color) {
+                    any = true;
+                    if chasolver::is_unwinnable_fast(&board, solver_color) {
+                        wrong.push(format!("{fen}: {color:?}"));
+                    }
+                }
+            }
+            Some((any, wrong.join("; ")))
+        })
+        .unzip();
+    let wrong: Vec<String> = wrong.into_iter().filter(|w| !w.is_empty()).collect();
+    println!(
+        "{} positions, {} screened out, {} wrongly",
+        screened.len(),
+        screened.iter().filter(|&&s| s).count(),
+        wrong.len()
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -214,12 +214,14 @@ pub fn first_dead_ply(positions: &[&Chess]) -> Option<usize> {
     let last = positions.len().checked_sub(1)?;
     // A stalemate ends the game by its own rule, but no mate follows it either: the solver
     // calls it unwinnable for both sides (and a mate winnable for the mating side), so the
-    // search below treats it as dead.
+    // search below treats it as dead. Most positions the fast check is bound to leave
+    // unproven, which `fast_check` tells without it.
     let dead = |p: &Chess| {
-        solver_board(p).is_some_and(|b| {
-            chasolver::is_unwinnable_fast(&b, chess::Color::White)
-                && chasolver::is_unwinnable_fast(&b, chess::Color::Black)
-        })
+        !super::fast_check::Screen::of(p).cannot_prove_dead()
+            && solver_board(p).is_some_and(|b| {
+                chasolver::is_unwinnable_fast(&b, chess::Color::White)
+                    && chasolver::is_unwinnable_fast(&b, chess::Color::Black)
+            })
     };
     if !dead(positions[last]) {
         return None;

@@ -19,6 +19,7 @@ pub mod chess960;
 pub mod dead;
 pub mod draw_offer;
 pub mod ending;
+pub mod fast_check;
 pub mod fifty_moves;
 pub mod helpmate;
 pub mod position;

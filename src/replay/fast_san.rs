@@ -104,35 +104,9 @@ pub fn resolve_fast(pos: &Chess, w: &WrittenMove, lang: &Language) -> Option<Res
         origins &= Bitboard::from_rank(r);
     }
     let checkers = pos.checkers();
-    // Where a piece other than the king may go: anywhere out of check, onto the checker or
-    // between it and the king in single check, nowhere in double check.
-    let target = if checkers.is_empty() {
-        Bitboard::FULL
-    } else if let Some(checker) = checkers.single_square() {
-        attacks::between(king, checker).with(checker)
-    } else {
-        Bitboard::EMPTY
-    };
+    let target = piece_targets(king, checkers);
     let capture = board.role_at(to);
-    // Pins (shakmaty's `slider_blockers`): a piece alone between its king and an enemy
-    // slider stays on that line.
-    let legal = |from: Square| {
-        // Only an enemy slider on the line from the king through the piece, moving along
-        // such lines, can pin it: the others are not looked at.
-        let line = attacks::ray(king, from);
-        if from == king || line.is_empty() {
-            return true;
-        }
-        let sliders = if king.file() == from.file() || king.rank() == from.rank() {
-            board.rooks_and_queens()
-        } else {
-            board.bishops_and_queens()
-        };
-        !(line & sliders & them).into_iter().any(|sniper| {
-            let between = attacks::between(king, sniper) & occupied;
-            between.contains(from) && !between.more_than_one()
-        }) || attacks::aligned(from, to, king)
-    };
+    let legal = |from: Square| stays_legal(board, king, them, from, to);
     let mut fits = Fits {
         first: None,
         more: false,
@@ -230,16 +204,7 @@ pub fn resolve_fast(pos: &Chess, w: &WrittenMove, lang: &Language) -> Option<Res
         }
         _ => {
             if target.contains(to) && !us.contains(to) && promotion.is_none() {
-                // Each role's own table, inlined (the generic look-up is a call).
-                let reach = match role {
-                    Role::Knight => attacks::knight_attacks(to),
-                    Role::Bishop => attacks::bishop_attacks(to, occupied),
-                    Role::Rook => attacks::rook_attacks(to, occupied),
-                    Role::Queen => attacks::queen_attacks(to, occupied),
-                    // (Kings and pawns are settled above.)
-                    Role::Pawn | Role::King => attacks::attacks(to, role.of(turn), occupied),
-                };
-                let from = reach & board.by_piece(role.of(turn)) & origins;
+                let from = reach(role, to, occupied) & board.by_piece(role.of(turn)) & origins;
                 for from in from.into_iter().filter(|&f| legal(f)) {
                     fits.push(Move::Normal {
                         role,
@@ -259,6 +224,80 @@ pub fn resolve_fast(pos: &Chess, w: &WrittenMove, lang: &Language) -> Option<Res
         (Some(m), false) => Some(Resolution::Unique(m)),
         (Some(_), true) => None,
     }
+}
+
+/// Where a piece other than the king may go: anywhere out of check, onto the checker or
+/// between it and the king in single check, nowhere in double check.
+fn piece_targets(king: Square, checkers: Bitboard) -> Bitboard {
+    if checkers.is_empty() {
+        Bitboard::FULL
+    } else if let Some(checker) = checkers.single_square() {
+        attacks::between(king, checker).with(checker)
+    } else {
+        Bitboard::EMPTY
+    }
+}
+
+/// The squares from which a piece of `role` attacks `to`: each role's own table, inlined
+/// (the generic look-up is a call).
+fn reach(role: Role, to: Square, occupied: Bitboard) -> Bitboard {
+    match role {
+        Role::Knight => attacks::knight_attacks(to),
+        Role::Bishop => attacks::bishop_attacks(to, occupied),
+        Role::Rook => attacks::rook_attacks(to, occupied),
+        Role::Queen => attacks::queen_attacks(to, occupied),
+        Role::King => attacks::king_attacks(to),
+        // Where a pawn of the side to move captures on `to` from; pushes are not asked here.
+        Role::Pawn => Bitboard::EMPTY,
+    }
+}
+
+/// Pins (shakmaty's `slider_blockers`): whether the piece on `from` (not the king) may leave
+/// for `to`, it being no piece alone between its king and an enemy slider, or staying on
+/// that line.
+fn stays_legal(
+    board: &shakmaty::Board,
+    king: Square,
+    them: Bitboard,
+    from: Square,
+    to: Square,
+) -> bool {
+    // Only an enemy slider on the line from the king through the piece, moving along such
+    // lines, can pin it: the others are not looked at.
+    let line = attacks::ray(king, from);
+    if from == king || line.is_empty() {
+        return true;
+    }
+    let sliders = if king.file() == from.file() || king.rank() == from.rank() {
+        board.rooks_and_queens()
+    } else {
+        board.bishops_and_queens()
+    };
+    let occupied = board.occupied();
+    !(line & sliders & them).into_iter().any(|sniper| {
+        let between = attacks::between(king, sniper) & occupied;
+        between.contains(from) && !between.more_than_one()
+    }) || attacks::aligned(from, to, king)
+}
+
+/// The squares from which a knight, bishop, rook or queen (`role`) of the side to move may
+/// legally go to `to`: the origins of shakmaty's `san_candidates(role, to)`, from the
+/// attack tables. Empty for a king or a pawn.
+pub fn piece_origins(pos: &Chess, role: Role, to: Square) -> Bitboard {
+    let board = pos.board();
+    let turn = pos.turn();
+    let (Some(king), false) = (board.king_of(turn), matches!(role, Role::King | Role::Pawn)) else {
+        return Bitboard::EMPTY;
+    };
+    let us = board.by_color(turn);
+    if !piece_targets(king, pos.checkers()).contains(to) || us.contains(to) {
+        return Bitboard::EMPTY;
+    }
+    let them = board.by_color(!turn);
+    (reach(role, to, board.occupied()) & board.by_piece(role.of(turn)))
+        .into_iter()
+        .filter(|&from| stays_legal(board, king, them, from, to))
+        .collect()
 }
 
 #[cfg(test)]

@@ -15,8 +15,7 @@
 //! ```
 
 use shakmaty::{
-    attacks, san::San, Bitboard, CastlingSide, Chess, Color, Move, MoveList, Position, Rank, Role,
-    Square,
+    attacks, Bitboard, CastlingSide, Chess, Color, Move, MoveList, Position, Rank, Role, Square,
 };
 
 use crate::notation::{
@@ -375,23 +374,26 @@ fn notation_issues_of(
 }
 
 /// Whether SAN leaves out the origin's file (`file`) or rank (`rank`) that is written for
-/// `m`. A pawn's SAN names its file exactly when it captures and never its rank, as
-/// `San::from_move` says without asking for the other moves (a list it builds and copies);
-/// other pieces are asked of it.
+/// `m`: what `San::from_move` says, without the list of candidate moves it builds and
+/// copies. A pawn's SAN names its file exactly when it captures and never its rank; another
+/// piece's, what tells it from the others that may go to the same square.
 fn origin_superfluous(pos: &Chess, m: Move, file: bool, rank: bool) -> bool {
     match m {
         Move::Normal {
             role: Role::Pawn, ..
         }
         | Move::EnPassant { .. } => (file && !m.is_capture()) || rank,
-        _ => match San::from_move(pos, m) {
-            San::Normal {
-                file: san_file,
-                rank: san_rank,
-                ..
-            } => (file && san_file.is_none()) || (rank && san_rank.is_none()),
-            _ => false,
-        },
+        Move::Normal { role, from, to, .. } => {
+            // `San::from_move`'s disambiguation, from the other pieces that may legally go
+            // to the same square (its candidate list is built and copied for each move).
+            let others = super::fast_san::piece_origins(pos, role, to).without(from);
+            let same_file = others.intersects(Bitboard::from_file(from.file()));
+            let same_rank = others.intersects(Bitboard::from_rank(from.rank()));
+            let san_file = others.any() && (!same_file || same_rank);
+            let san_rank = same_file;
+            (file && !san_file) || (rank && !san_rank)
+        }
+        _ => false,
     }
 }
 

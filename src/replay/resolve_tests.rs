@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::notation::{languages::by_code, moves::written_move};
+use shakmaty::san::San;
 
 use crate::laws::fen_pos as pos;
 
@@ -174,27 +175,48 @@ fn strict_marks() {
     assert_eq!(reasons(ep, "e6e.p."), ["en_passant_mark_on_other_move"]);
 }
 
-/// The pawn's shortcut in [`origin_superfluous`] says what `San::from_move` says, on every
-/// legal move of positions with pawn pushes, captures, promotions and en passant.
+/// [`origin_superfluous`] says what `San::from_move` says, on every legal move of positions
+/// with pawn pushes, captures, promotions and en passant, pieces that can go to the same
+/// square (also pinned, also in check), and of games played out move by move.
 #[test]
-fn superfluous_origin_of_a_pawn_as_san_says() {
-    for fen in [
+fn superfluous_origin_as_san_says() {
+    let mut positions: Vec<Chess> = [
         "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
         "r1bqkbnr/pP1ppppp/8/8/2p5/8/P1PPPPPP/RNBQKBNR w KQkq - 0 1",
         "4k3/1P6/8/8/8/2p5/1P1P4/4K3 b - - 0 1",
         "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2",
-    ] {
-        let p = pos(fen);
+        // Three queens and two rooks on shared lines; a knight pinned; a check to block.
+        "3k4/8/8/2Q1Q3/8/2Q5/8/R3K2R w - - 0 1",
+        "4k3/8/8/8/1b6/2N5/8/N3K1N1 w - - 0 1",
+        "4k3/4r3/8/8/8/1N3N2/8/4K3 w - - 0 1",
+    ]
+    .into_iter()
+    .map(pos)
+    .collect();
+    // Games played out by a fixed rule (the move at a place that walks through the list).
+    for seed in 0..12usize {
+        let mut p = Chess::default();
+        for ply in 0..160usize {
+            let moves = p.legal_moves();
+            let Some(&m) = moves.get((seed * 7 + ply * 13) % moves.len().max(1)) else {
+                break;
+            };
+            p.play_unchecked(m);
+            positions.push(p.clone());
+        }
+    }
+    for p in &positions {
+        let fen = shakmaty::fen::Fen::from_position(p, shakmaty::EnPassantMode::Legal);
         for m in p.legal_moves() {
             for (file, rank) in [(true, false), (false, true), (true, true)] {
-                let reference = match San::from_move(&p, m) {
+                let reference = match San::from_move(p, m) {
                     San::Normal {
                         file: f, rank: r, ..
                     } => (file && f.is_none()) || (rank && r.is_none()),
                     _ => false,
                 };
                 assert_eq!(
-                    origin_superfluous(&p, m, file, rank),
+                    origin_superfluous(p, m, file, rank),
                     reference,
                     "{fen} {m:?} {file} {rank}"
                 );
