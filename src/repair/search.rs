@@ -1299,15 +1299,21 @@ mod tests {
                 "Bd2", "Bxd2", "Nbxd2", "d5"
             ]
         );
+        let (_, set_aside) = set_aside(text);
+        assert_eq!(set_aside.len(), 1);
+        assert_eq!(set_aside[0].1, REPEATED);
+    }
+
+    /// The default search's reading of `text`, and the words it set aside (with why).
+    fn set_aside(text: &str) -> (Found, Vec<(Cursor, &'static str)>) {
         let sheet = Sheet::from_movetext(text, 0);
         let found = search(&Chess::default(), &[&sheet], it(), &Limits::default()).unwrap();
-        let set_aside: Vec<_> = found
+        let set_aside = found
             .plies
             .iter()
             .filter_map(|p| p.readings[0].set_aside)
             .collect();
-        assert_eq!(set_aside.len(), 1);
-        assert_eq!(set_aside[0].1, REPEATED);
+        (found, set_aside)
     }
 
     #[test]
@@ -1317,16 +1323,10 @@ mod tests {
         // the rest reads as written. Both readings lead to other places in the text, and
         // the cheaper reading of the word must not stand for both.
         let text = "1. e4 e5 2. Cf3 Cc6 3. Ab5 Cd4 Cd4 4. Cxd4 exd4 5. O-O a6 6. Ac4 Ac5";
-        let sheet = Sheet::from_movetext(text, 0);
-        let found = search(&Chess::default(), &[&sheet], it(), &Limits::default()).unwrap();
-        let set_aside: Vec<_> = found
-            .plies
-            .iter()
-            .filter_map(|p| p.readings[0].set_aside)
-            .map(|(c, why)| (c.word, why))
-            .collect();
+        let (found, set_aside) = set_aside(text);
+        let words: Vec<_> = set_aside.iter().map(|(c, why)| (c.word, *why)).collect();
         // Word 9 is the second `Cd4` (move numbers are words of their own).
-        assert_eq!(set_aside, [(9, "written_twice")]);
+        assert_eq!(words, [(9, "written_twice")]);
         assert!(found.plies.iter().all(|p| p.readings[0].slip < 0.25));
     }
 }
