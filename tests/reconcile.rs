@@ -163,3 +163,15 @@ fn copies_alike_word_for_word_read_as_one_copy() {
     }
     assert_eq!(tried, 2);
 }
+
+/// No reading is silent in `reconcile` either: `0-O`, which replay does not read, in both
+/// copies is read as `O-O` and listed as a decision (both copies repaired), not as written.
+#[test]
+fn a_look_alike_both_copies_share_is_a_decision() {
+    let white = "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Aa4 Cf6 5. 0-O Ae7 6. Te1 b5";
+    let black = "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Aa4 Cf6 5. 0-O Ae7 6. Te1 b5";
+    let r = reconcile(white, black).expect("a legal game");
+    let got: Vec<(u32, &str)> = r.decisions.iter().map(|d| (d.ply, d.how)).collect();
+    assert_eq!(got, [(9, "both_repaired")]);
+    assert_eq!(r.decisions[0].read_as.san, "O-O");
+}

@@ -126,6 +126,18 @@ fn slipped_number(sheet: &Sheet, from: Cursor) -> Option<(Cursor, u32)> {
     (len == end && cost > 0.0).then_some((start, len))
 }
 
+/// Whether the word of a ply is read through a slip priced like a lost mark (below
+/// [`AS_WRITTEN`]) that replay does not read as it stands (`0-O` for `O-O`): a repair all the
+/// same.
+pub(crate) fn unread_by_replay(sheet: &Sheet, ply: &Ply, r: &Reading, lang: &Language) -> bool {
+    r.slip < AS_WRITTEN
+        && !r.run_together
+        && matches!(r.form, Form::San | Form::Long | Form::Files)
+        && r.text
+            .is_some_and(|(from, len)| whole_word(sheet, from, len))
+        && !read_by_replay(sheet, ply, r, lang)
+}
+
 /// Whether replay itself reads the word of a ply as the move the search read.
 pub(crate) fn read_by_replay(sheet: &Sheet, ply: &Ply, r: &Reading, lang: &Language) -> bool {
     let Some((from, len)) = r.text else {
@@ -264,14 +276,9 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
         .plies
         .iter()
         .map(|ply| {
-            ply.readings.first().is_some_and(|r| {
-                r.slip < AS_WRITTEN
-                    && !r.run_together
-                    && matches!(r.form, Form::San | Form::Long | Form::Files)
-                    && r.text
-                        .is_some_and(|(from, len)| whole_word(sheet, from, len))
-                    && !self::read_by_replay(sheet, ply, r, lang)
-            })
+            ply.readings
+                .first()
+                .is_some_and(|r| unread_by_replay(sheet, ply, r, lang))
         })
         .collect();
     for (i, ply) in found.plies.iter().enumerate() {

@@ -190,9 +190,13 @@ pub fn reconcile(white: &str, black: &str) -> Option<Reconciled> {
         let (Some(rw), Some(rb)) = (ply.readings.first(), ply.readings.get(1)) else {
             continue;
         };
+        // A word read at the price of a lost mark that replay does not read (`0-O`) is a
+        // repair, in both copies alike too: no reading is silent.
         let (ok_w, ok_b) = (
-            read_as_written(&w.sheet, w.lang, ply, rw),
-            read_as_written(&b.sheet, b.lang, ply, rb),
+            read_as_written(&w.sheet, w.lang, ply, rw)
+                && !super::unread_by_replay(&w.sheet, ply, rw, w.lang),
+            read_as_written(&b.sheet, b.lang, ply, rb)
+                && !super::unread_by_replay(&b.sheet, ply, rb, b.lang),
         );
         if ok_w && ok_b {
             continue;
