@@ -457,15 +457,11 @@ pub fn written_move(input: &str) -> PResult<'_, WrittenMove> {
             break;
         }
     }
-    if m.check == CheckMark::None {
-        if let Some(r) = ["x", "X", "×"].iter().find_map(|c| rest.strip_prefix(c)) {
-            // Only as the word's last character: inside a word the cross starts a capture
-            // (`Qe4xd5`) or the next of moves run together.
-            if r.is_empty() {
-                m.check = CheckMark::Cross;
-                rest = r;
-            }
-        }
+    // A cross only as the word's last character: inside a word it starts a capture
+    // (`Qe4xd5`) or the next of moves run together.
+    if m.check == CheckMark::None && matches!(rest, "x" | "X" | "×") {
+        m.check = CheckMark::Cross;
+        rest = "";
     }
     m.len = u16::try_from(input.len() - rest.len()).unwrap_or(u16::MAX);
     Ok((rest, m))

@@ -516,7 +516,7 @@ fn rewrite(
         let Some(r) = repaired_ply(i) else {
             return number;
         };
-        let Some(mv) = r.mv else { return String::new() };
+        let Some(mv) = r.mv else { return number };
         let read = render::san_in(&r.before, mv, lang);
         match &r.written {
             Some(w) => format!("{number} {{repaired: written \"{w}\", read as {read}}}"),
