@@ -93,8 +93,7 @@ fn scores(pos: &Chess, lang: &Language, copies: &[Vec<&Candidate>]) -> Vec<(shak
                     .iter()
                     .map(|(text, lp)| {
                         let d = c
-                            .forms
-                            .iter()
+                            .forms()
                             .map(|(f, _)| {
                                 slips()
                                     .prefix_costs(f, text)

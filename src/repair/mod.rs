@@ -209,10 +209,11 @@ fn slip_reason(
         ],
         None => vec![String::new()],
     };
-    let nearest = search::candidates(before, lang)
-        .into_iter()
+    let candidates = search::candidates(before, lang);
+    let nearest = candidates
+        .iter()
         .filter(|c| c.mv == mv)
-        .flat_map(|c| c.forms)
+        .flat_map(|c| c.forms())
         .filter(|(_, f)| *f == kind)
         .flat_map(|(text, _)| {
             let text: String = text.iter().collect();

@@ -24,7 +24,8 @@
 use std::collections::HashMap;
 
 use shakmaty::{
-    san::San, zobrist::Zobrist64, Bitboard, Chess, Color, EnPassantMode, Move, Position, Role,
+    san::San, zobrist::Zobrist64, Bitboard, CastlingSide, Chess, Color, EnPassantMode, File, Move,
+    Position, Rank, Role, Square,
 };
 
 use super::{
@@ -36,10 +37,7 @@ use crate::{
         languages::{english, Language},
         moves::{written_move, CaptureMark, CheckMark},
     },
-    replay::{
-        render::san_plain,
-        resolve::{resolve, Resolution},
-    },
+    replay::resolve::{resolve, Resolution},
 };
 
 /// A move that one copy left out (the rest of that copy is a ply behind).
@@ -146,7 +144,77 @@ impl Form {
 #[derive(Debug, Clone)]
 pub struct Candidate {
     pub mv: Move,
-    pub forms: Vec<(Vec<char>, Form)>,
+    /// The forms' characters, one form after another (the search builds the forms of every
+    /// legal move of every state it keeps: two buffers a move, not one a form).
+    chars: Vec<char>,
+    /// Each form's span of `chars`, and its kind.
+    spans: Vec<(u16, u16, Form)>,
+}
+
+impl Candidate {
+    /// The ways of writing the move, and their kinds.
+    pub fn forms(&self) -> impl Iterator<Item = (&[char], Form)> + '_ {
+        self.spans
+            .iter()
+            .map(|&(from, to, kind)| (&self.chars[usize::from(from)..usize::from(to)], kind))
+    }
+}
+
+/// Builds a [`Candidate`]'s forms, each ending in `+` when the move gives check and the text
+/// asks for the marks.
+struct Forms {
+    chars: Vec<char>,
+    spans: Vec<(u16, u16, Form)>,
+    start: usize,
+    check: bool,
+}
+
+impl Forms {
+    fn new(check: bool) -> Forms {
+        Forms {
+            chars: Vec::with_capacity(48),
+            spans: Vec::with_capacity(10),
+            start: 0,
+            check,
+        }
+    }
+
+    fn push(&mut self, c: char) {
+        self.chars.push(c);
+    }
+
+    fn push_str(&mut self, s: &str) {
+        self.chars.extend(s.chars());
+    }
+
+    fn push_square(&mut self, sq: Square) {
+        self.chars.push(sq.file().char());
+        self.chars.push(sq.rank().char());
+    }
+
+    /// Ends the form begun after the last one.
+    fn end(&mut self, kind: Form) {
+        if self.check {
+            self.chars.push('+');
+        }
+        let (from, to) = (self.start as u16, self.chars.len() as u16);
+        self.spans.push((from, to, kind));
+        self.start = self.chars.len();
+    }
+
+    /// A form that is `text`.
+    fn form(&mut self, text: &[char], kind: Form) {
+        self.chars.extend_from_slice(text);
+        self.end(kind);
+    }
+
+    fn done(self, mv: Move) -> Candidate {
+        Candidate {
+            mv,
+            chars: self.chars,
+            spans: self.spans,
+        }
+    }
 }
 
 /// Every legal move of `pos` with its written forms.
@@ -161,75 +229,123 @@ fn marks_check(text: &[char]) -> bool {
 }
 
 /// [`candidates`], the forms of the moves that give check ending in `+` when `checks`.
+///
+/// The search asks this of every state it keeps, so the forms are built character by
+/// character from one list of legal moves (the SAN's origin from the same list as
+/// `San::from_move` finds it), without formatting.
 pub fn candidates_marked(pos: &Chess, lang: &Language, checks: bool) -> Vec<Candidate> {
     let en = english();
-    pos.legal_moves()
-        .into_iter()
-        .map(|mv| {
-            let san = san_plain(pos, mv, lang);
-            let mut forms = vec![(san.chars().collect::<Vec<char>>(), Form::San)];
-            if matches!(mv, Move::Castle { .. }) {
-                // Castling with zeros, as most scoresheets have it.
-                forms.push((san.replace('O', "0").chars().collect(), Form::San));
-            } else {
-                let mut long = String::with_capacity(8);
-                if mv.role() != Role::Pawn {
-                    long.push_str(lang.letter(mv.role()));
-                }
-                if let Some(from) = mv.from() {
-                    long.push_str(&from.to_string());
-                }
-                if mv.is_capture() {
-                    long.push('x');
-                }
-                long.push_str(&mv.to().to_string());
-                if let Some(p) = mv.promotion() {
-                    long.push_str(lang.letter(p));
-                }
-                forms.push((long.chars().collect(), Form::Long));
-                if mv.role() == Role::Pawn && mv.is_capture() {
-                    if let Some(from) = mv.from() {
-                        forms.push((vec![from.file().char(), mv.to().file().char()], Form::Files));
-                        forms.push((
-                            vec![from.file().char(), 'x', mv.to().file().char()],
-                            Form::Files,
-                        ));
-                    }
-                }
-                forms.extend(shorthand(pos, mv, lang));
-            }
-            if lang.code != "en" && mv.role() != Role::Pawn && !matches!(mv, Move::Castle { .. }) {
-                // The same SAN with the English letter in front.
-                let own = lang.letter(mv.role());
-                if let Some(rest) = san.strip_prefix(own) {
-                    let e = en.letter(mv.role());
-                    if e != own {
-                        forms.push((e.chars().chain(rest.chars()).collect(), Form::English));
-                    }
-                }
-            }
-            if checks && {
+    let legal = pos.legal_moves();
+    legal
+        .iter()
+        .map(|&mv| {
+            // The check mark a writer may add: a `+` where there is no check is evidence
+            // against the reading (see `slips::MARK_MISFIT`).
+            let check = checks && {
                 let mut after = pos.clone();
                 after.play_unchecked(mv);
                 after.is_check()
-            } {
-                // The check mark a writer may add: a `+` where there is no check is evidence
-                // against the reading (see `slips::MARK_MISFIT`).
-                for (f, _) in &mut forms {
-                    f.push('+');
+            };
+            let mut forms = Forms::new(check);
+            let san = San::disambiguate(mv, &legal);
+            let own = san_chars(san, lang);
+            forms.form(&own, Form::San);
+            if let San::Castle(_) = san {
+                // Castling with zeros, as most scoresheets have it.
+                for &c in &own {
+                    forms.push(if c == 'O' { '0' } else { c });
+                }
+                forms.end(Form::San);
+            } else {
+                if mv.role() != Role::Pawn {
+                    forms.push_str(lang.letter(mv.role()));
+                }
+                if let Some(from) = mv.from() {
+                    forms.push_square(from);
+                }
+                if mv.is_capture() {
+                    forms.push('x');
+                }
+                forms.push_square(mv.to());
+                if let Some(p) = mv.promotion() {
+                    forms.push_str(lang.letter(p));
+                }
+                forms.end(Form::Long);
+                if mv.role() == Role::Pawn && mv.is_capture() {
+                    if let Some(from) = mv.from() {
+                        forms.form(&[from.file().char(), mv.to().file().char()], Form::Files);
+                        forms.form(
+                            &[from.file().char(), 'x', mv.to().file().char()],
+                            Form::Files,
+                        );
+                    }
+                }
+                shorthand(san, mv, lang, &mut forms);
+            }
+            if lang.code != "en" && mv.role() != Role::Pawn && !matches!(mv, Move::Castle { .. }) {
+                // The same SAN with the English letter in front.
+                let letter: Vec<char> = lang.letter(mv.role()).chars().collect();
+                if let Some(rest) = own.strip_prefix(letter.as_slice()) {
+                    let e = en.letter(mv.role());
+                    if e != lang.letter(mv.role()) {
+                        forms.push_str(e);
+                        forms.form(rest, Form::English);
+                    }
                 }
             }
-            Candidate { mv, forms }
+            forms.done(mv)
         })
         .collect()
 }
 
-/// The ways of writing `mv` that real scoresheets have beside SAN and long algebraic: the
-/// origin written though only one piece can make the move (`Tab1`, as the Laws allow), the
-/// origin left out though two can (`Cd2`), a capture named by the pieces (`DxD`, `exC`,
-/// `PxP`, `DxCd5`) or by the piece and the file (`Axf`).
-fn shorthand(pos: &Chess, mv: Move, lang: &Language) -> Vec<(Vec<char>, Form)> {
-    let mut out = Vec::new();
+fn push_square(out: &mut Vec<char>, sq: Square) {
+    out.push(sq.file().char());
+    out.push(sq.rank().char());
+}
+
+/// The SAN of a move in `lang`, as [`crate::notation::render::san_plain`] writes it.
+fn san_chars(san: San, lang: &Language) -> Vec<char> {
+    match san {
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            let mut s = Vec::with_capacity(8);
+            if role != Role::Pawn {
+                s.extend(lang.letter(role).chars());
+            }
+            s.extend(file.map(File::char));
+            s.extend(rank.map(Rank::char));
+            if capture {
+                s.push('x');
+            }
+            push_square(&mut s, to);
+            if let Some(p) = promotion {
+                s.push('=');
+                s.extend(lang.letter(p).chars());
+            }
+            s
+        }
+        San::Castle(CastlingSide::KingSide) => "O-O".chars().collect(),
+        San::Castle(CastlingSide::QueenSide) => "O-O-O".chars().collect(),
+        San::Put { role, to } => {
+            let mut s: Vec<char> = lang.letter(role).chars().chain(['@']).collect();
+            push_square(&mut s, to);
+            s
+        }
+        San::Null => vec!['-', '-'],
+    }
+}
+
+/// The ways of writing a move (its SAN `san`) that real scoresheets have beside SAN and long
+/// algebraic: the origin written though only one piece can make the move (`Tab1`, as the
+/// Laws allow), the origin left out though two can (`Cd2`), a capture named by the pieces
+/// (`DxD`, `exC`, `PxP`, `DxCd5`) or by the piece and the file (`Axf`).
+fn shorthand(san: San, mv: Move, lang: &Language, out: &mut Forms) {
     let San::Normal {
         role,
         file,
@@ -237,36 +353,42 @@ fn shorthand(pos: &Chess, mv: Move, lang: &Language) -> Vec<(Vec<char>, Form)> {
         capture,
         to,
         promotion,
-    } = San::from_move(pos, mv)
+    } = san
     else {
-        return out;
+        return;
     };
     let Some(from) = mv.from() else {
-        return out;
+        return;
     };
-    let x = if capture { "x" } else { "" };
-    let promo = promotion.map_or("", |p| lang.letter(p));
-    let piece = if role == Role::Pawn {
+    let piece: &str = if role == Role::Pawn {
         ""
     } else {
         lang.letter(role)
     };
-    let mut push = |text: String, form: Form| out.push((text.chars().collect(), form));
+    // The piece, then `middle`, the capture mark, the square of arrival and the promotion.
+    let form = |out: &mut Forms, middle: Option<char>, kind: Form| {
+        out.push_str(piece);
+        if let Some(c) = middle {
+            out.push(c);
+        }
+        if capture {
+            out.push('x');
+        }
+        out.push_square(to);
+        if let Some(p) = promotion {
+            out.push_str(lang.letter(p));
+        }
+        out.end(kind);
+    };
     if role != Role::Pawn {
         if file.is_none() {
-            push(
-                format!("{piece}{}{x}{to}{promo}", from.file().char()),
-                Form::San,
-            );
+            form(out, Some(from.file().char()), Form::San);
         }
         if rank.is_none() {
-            push(
-                format!("{piece}{}{x}{to}{promo}", from.rank().char()),
-                Form::San,
-            );
+            form(out, Some(from.rank().char()), Form::San);
         }
         if file.is_some() || rank.is_some() {
-            push(format!("{piece}{x}{to}{promo}"), Form::Undisambiguated);
+            form(out, None, Form::Undisambiguated);
         }
     }
     if let Some(taken) = mv.capture() {
@@ -274,20 +396,29 @@ fn shorthand(pos: &Chess, mv: Move, lang: &Language) -> Vec<(Vec<char>, Form)> {
             Role::Pawn => "P",
             r => lang.letter(r),
         };
-        let movers: Vec<String> = if role == Role::Pawn {
-            vec![from.file().char().to_string(), "P".to_string()]
-        } else {
-            vec![piece.to_string()]
+        let by_pieces = |out: &mut Forms, mover: &str| {
+            for square in [false, true] {
+                out.push_str(mover);
+                out.push('x');
+                out.push_str(taken);
+                if square {
+                    out.push_square(to);
+                }
+                out.end(Form::Pieces);
+            }
         };
-        for m in &movers {
-            push(format!("{m}x{taken}"), Form::Pieces);
-            push(format!("{m}x{taken}{to}"), Form::Pieces);
-        }
-        if role != Role::Pawn {
-            push(format!("{piece}x{}", to.file().char()), Form::Pieces);
+        if role == Role::Pawn {
+            let mut file = [0u8; 4];
+            by_pieces(out, from.file().char().encode_utf8(&mut file));
+            by_pieces(out, "P");
+        } else {
+            by_pieces(out, piece);
+            out.push_str(piece);
+            out.push('x');
+            out.push(to.file().char());
+            out.end(Form::Pieces);
         }
     }
-    out
 }
 
 /// How one copy reads one ply.
@@ -377,8 +508,14 @@ fn number_cost(sheet: &Sheet, at: Cursor, number: (u32, bool)) -> f32 {
 /// The best ways one copy reads `cand` from its sources: reading the rest of a word, and
 /// (when cheaper) reading the start of it, the next move run together with it. Empty when
 /// no reading is cheaper than [`MAX_READ`].
-fn read(sheet: &Sheet, srcs: &[Source], cand: &Candidate, number: (u32, bool)) -> Vec<Reading> {
-    read_numbered(sheet, srcs, cand, number, 0)
+fn read(
+    sheet: &Sheet,
+    srcs: &[Source],
+    cand: &Candidate,
+    number: (u32, bool),
+    rows: &mut Rows,
+) -> Vec<Reading> {
+    read_numbered(sheet, srcs, cand, number, 0, rows)
 }
 
 /// [`read`] on a copy whose move numbers run `offset` rows ahead of the game's.
@@ -388,13 +525,13 @@ fn read_numbered(
     cand: &Candidate,
     number: (u32, bool),
     offset: i32,
+    rows: &mut Rows,
 ) -> Vec<Reading> {
     // Each source's best readings: a word set aside leads to another place in the text than
     // reading it, so the cheaper reading of the word does not stand for both (`Cd4 Cd4 4.
     // Cxd4`: the second `Cd4` read as `4. Cxd4` leaves `4. Cxd4` to be misread; set aside as
     // written twice, it leaves the rest as written).
     let mut out: Vec<Reading> = Vec::new();
-    let (mut costs, mut scratch) = (Vec::with_capacity(48), Vec::with_capacity(48));
     for src in srcs {
         // [whole word, start of a word]
         let mut best: [Option<Reading>; 2] = [None, None];
@@ -402,15 +539,15 @@ fn read_numbered(
         let written_number = (i64::from(number.0) + i64::from(offset) + i64::from(src.renumber))
             .clamp(0, i64::from(u32::MAX)) as u32;
         let numbered = number_cost(sheet, src.from, (written_number, number.1));
-        for (form, kind) in &cand.forms {
+        for (form, kind) in cand.forms() {
             let base = src.cost + kind.penalty() + numbered;
             if base >= ceiling(&best[0]).max(ceiling(&best[1])) {
                 continue;
             }
             let limit = ceiling(&best[0]).max(ceiling(&best[1])) - base;
-            if !slips().prefix_costs_into(form, src.rest, limit, &mut costs, &mut scratch) {
+            let Some(costs) = rows.within(sheet, src.from, src.rest, form, limit) else {
                 continue;
-            }
+            };
             let len = src.rest.len();
             // A move is never written in fewer than two characters.
             for (k, &c) in costs.iter().enumerate().skip(2.min(len)) {
@@ -436,7 +573,7 @@ fn read_numbered(
                         slip: c + kind.penalty(),
                         text: Some((src.from, k as u32)),
                         set_aside: src.set_aside,
-                        form: *kind,
+                        form: kind,
                         run_together: k < len,
                         next,
                         renumber: src.renumber,
@@ -628,6 +765,119 @@ impl std::hash::Hasher for Identity {
 
 type Seen = HashMap<u64, usize, std::hash::BuildHasherDefault<Identity>>;
 
+/// A quick hash for small keys (a multiply and a rotate a word).
+#[derive(Default, Clone, Copy)]
+struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// The rows of the slip distance one search has worked out (see
+/// [`super::slips::Slips::prefix_costs`]): the same forms are read at the same few places of
+/// the text again and again (`Nf3` is a legal move of most states of a beam, and the states
+/// of a beam stand at a few places). A row does not depend on the limit it is read within:
+/// the least cost of a row of the table never falls from one row to the next (every cost is
+/// a sum of costs of zero or more), so a table cut short because a row's least cost reached
+/// the limit ends in a row whose least cost is past it too. Each row is worked out once,
+/// whole, and its least cost compared with the limit. Kept by place (a small table each,
+/// which the cache holds), and by form packed into a word: a form of at most eight ASCII
+/// characters (every form of the Latin-letter languages); the others are read each time.
+#[derive(Default)]
+struct Rows {
+    places: HashMap<(usize, Cursor), Place, std::hash::BuildHasherDefault<Fx>>,
+    kept: usize,
+    long: Vec<f32>,
+    scratch: Vec<f32>,
+}
+
+type Place = HashMap<u64, (Vec<f32>, f32), std::hash::BuildHasherDefault<Fx>>;
+
+impl Rows {
+    /// Rows kept at most (a few MB); past it the memo starts again.
+    const MOST: usize = 1 << 16;
+
+    /// A form as one word, when it is at most eight ASCII characters (none of them NUL: the
+    /// packing of two forms differs where the forms do).
+    fn packed(form: &[char]) -> Option<u64> {
+        if form.len() > 8 {
+            return None;
+        }
+        let mut word = 0u64;
+        for &c in form {
+            if !c.is_ascii() || c == '\0' {
+                return None;
+            }
+            word = word << 8 | c as u64;
+        }
+        Some(word)
+    }
+
+    /// The cost of reading each prefix of `rest`, the text of `sheet` at `from`, as `form`;
+    /// `None` when every prefix costs `limit` or more.
+    fn within(
+        &mut self,
+        sheet: &Sheet,
+        from: Cursor,
+        rest: &[char],
+        form: &[char],
+        limit: f32,
+    ) -> Option<&[f32]> {
+        let Self {
+            places,
+            kept,
+            long,
+            scratch,
+        } = self;
+        let (row, least) = match Self::packed(form) {
+            Some(key) => {
+                if *kept >= Self::MOST {
+                    places.clear();
+                    *kept = 0;
+                }
+                let place = places
+                    .entry((std::ptr::from_ref(sheet) as usize, from))
+                    .or_default();
+                let (row, least) = place.entry(key).or_insert_with(|| {
+                    *kept += 1;
+                    let mut row = Vec::with_capacity(rest.len() + 1);
+                    slips().prefix_costs_into(form, rest, f32::INFINITY, &mut row, scratch);
+                    let least = row.iter().copied().fold(f32::INFINITY, f32::min);
+                    (row, least)
+                });
+                (row.as_slice(), *least)
+            }
+            None => {
+                slips().prefix_costs_into(form, rest, f32::INFINITY, long, scratch);
+                let least = long.iter().copied().fold(f32::INFINITY, f32::min);
+                (long.as_slice(), least)
+            }
+        };
+        (least < limit).then_some(row)
+    }
+}
+
 fn key_of(pos: &Chess, at: &[Cursor; MAX_COPIES], offsets: &[i32; MAX_COPIES]) -> u64 {
     let mut k = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
     for (c, &o) in at.iter().zip(offsets) {
@@ -703,6 +953,7 @@ fn read_one(
     lang: &Language,
     pos: &Chess,
     at: Cursor,
+    rows: &mut Rows,
 ) -> Option<(f32, Move, Cursor)> {
     let number = (pos.fullmoves().get(), pos.turn() == Color::Black);
     // Most words ahead are written as they should be: read at once, as replay reads them.
@@ -723,7 +974,7 @@ fn read_one(
     let checks = srcs.iter().any(|s| marks_check(s.rest));
     let mut best: Option<(f32, Move, Cursor)> = None;
     for cand in candidates_marked(pos, lang, checks) {
-        for r in read(sheet, &srcs, &cand, number) {
+        for r in read(sheet, &srcs, &cand, number, rows) {
             if best.is_none_or(|b| r.cost < b.0) {
                 best = Some((r.cost, cand.mv, r.next));
             }
@@ -737,8 +988,13 @@ fn read_one(
 /// [`LOOKAHEAD_PLIES`] ahead: what tells the move a sheet left out from the other legal
 /// moves, since the moves written after it need it. The starts are read side by side, and
 /// one that falls [`LOOKAHEAD_CUT`] behind the best stops there (it ranks behind anyway).
-fn read_ahead(sheet: &Sheet, lang: &Language, starts: &[(&Chess, Cursor)]) -> Vec<f32> {
-    read_ahead_by(sheet, lang, starts, LOOKAHEAD_PLIES, LOOKAHEAD_CUT)
+fn read_ahead(
+    sheet: &Sheet,
+    lang: &Language,
+    starts: &[(&Chess, Cursor)],
+    rows: &mut Rows,
+) -> Vec<f32> {
+    read_ahead_by(sheet, lang, starts, LOOKAHEAD_PLIES, LOOKAHEAD_CUT, rows)
 }
 
 fn read_ahead_by(
@@ -747,6 +1003,7 @@ fn read_ahead_by(
     starts: &[(&Chess, Cursor)],
     plies: usize,
     cut: f32,
+    rows: &mut Rows,
 ) -> Vec<f32> {
     let mut live: Vec<(Chess, Cursor, bool)> =
         starts.iter().map(|&(p, c)| (p.clone(), c, true)).collect();
@@ -760,7 +1017,7 @@ fn read_ahead_by(
                 *going = false;
                 continue;
             }
-            match read_one(sheet, lang, pos, *at) {
+            match read_one(sheet, lang, pos, *at, rows) {
                 Some((cost, mv, next)) => {
                     *t += cost;
                     pos.play_unchecked(mv);
@@ -791,7 +1048,13 @@ fn read_ahead_by(
 /// read: of the thirty-odd legal moves that fill a gap alike, the beam keeps the few the
 /// text after the gap needs. Only for the gaps of the cheapest states (where the reading
 /// stands or falls); the fillers of the others rank behind by [`UNRANKED_GAP`].
-fn rank_gap_fillers(next: &mut [Step], beam: &[State], sheet: &Sheet, lang: &Language) {
+fn rank_gap_fillers(
+    next: &mut [Step],
+    beam: &[State],
+    sheet: &Sheet,
+    lang: &Language,
+    rows: &mut Rows,
+) {
     let Some(cheapest) = beam.iter().map(|s| s.cost).reduce(f32::min) else {
         return;
     };
@@ -820,7 +1083,7 @@ fn rank_gap_fillers(next: &mut [Step], beam: &[State], sheet: &Sheet, lang: &Lan
             .iter()
             .map(|&i| (&next[i].state.pos, next[i].state.at[0]))
             .collect();
-        let ahead = read_ahead(sheet, lang, &starts);
+        let ahead = read_ahead(sheet, lang, &starts, rows);
         let least = ahead.iter().copied().fold(f32::INFINITY, f32::min);
         for (&i, a) in fillers.iter().zip(ahead) {
             next[i].rank = next[i].state.cost + (a - least);
@@ -889,6 +1152,7 @@ fn search_along(
         since_shift: SHIFT_MEMORY,
     }];
     let mut nodes: Vec<Node> = Vec::new();
+    let mut rows = Rows::default();
     let mut finished: Option<(f32, Option<usize>, Vec<Option<Cursor>>)> = None;
     let max_plies = only.map_or(max_plies, |m| m.len() + 1);
     for depth in 0..max_plies {
@@ -952,7 +1216,7 @@ fn search_along(
                             (Some(other), 1) => other.get(i).unwrap_or(cand),
                             _ => cand,
                         };
-                        options[k] = read_numbered(s, src, cand, number, st.offsets[k]);
+                        options[k] = read_numbered(s, src, cand, number, st.offsets[k], &mut rows);
                     }
                     options
                 })
@@ -1069,6 +1333,7 @@ fn search_along(
                 &beam,
                 sheets[0],
                 langs.first().copied().unwrap_or(english()),
+                &mut rows,
             );
         }
         let best = next
@@ -1078,7 +1343,10 @@ fn search_along(
         if finished.as_ref().is_some_and(|f| f.0 <= best) {
             break;
         }
-        next.sort_by(|a, b| a.rank.total_cmp(&b.rank));
+        // The steps in rank order, ties in the order they were found (a stable sort of their
+        // indices: a step is a position and readings, too big to move about).
+        let mut order: Vec<usize> = (0..next.len()).collect();
+        order.sort_by(|&a, &b| next[a].rank.total_cmp(&next[b].rank));
         let mut best = best;
         if limits.ahead > 0 && n == 1 && only.is_none() {
             // The cheapest states so far, ranked by their cost and by how the text ahead
@@ -1087,17 +1355,17 @@ fn search_along(
             // rank behind all of them.
             let lang = langs.first().copied().unwrap_or(english());
             let k = (limits.beam * 2).min(next.len());
-            let starts: Vec<(&Chess, Cursor)> = next[..k]
+            let starts: Vec<(&Chess, Cursor)> = order[..k]
                 .iter()
-                .map(|s| (&s.state.pos, s.state.at[0]))
+                .map(|&i| (&next[i].state.pos, next[i].state.at[0]))
                 .collect();
-            let ahead = read_ahead_by(sheets[0], lang, &starts, limits.ahead, AHEAD_CUT);
+            let ahead = read_ahead_by(sheets[0], lang, &starts, limits.ahead, AHEAD_CUT, &mut rows);
             let worst = ahead.iter().copied().fold(0.0f32, f32::max);
-            for (i, step) in next.iter_mut().enumerate() {
-                step.rank += ahead.get(i).copied().unwrap_or(worst);
+            for (j, &i) in order.iter().enumerate() {
+                next[i].rank += ahead.get(j).copied().unwrap_or(worst);
             }
-            next.sort_by(|a, b| a.rank.total_cmp(&b.rank));
-            best = next.first().map_or(best, |s| s.rank);
+            order.sort_by(|&a, &b| next[a].rank.total_cmp(&next[b].rank));
+            best = order.first().map_or(best, |&i| next[i].rank);
         }
         // A few states for each place in the text: the readings that shift the sheet by a
         // ply (a move left out, a word set aside) start dearer than the many readings that
@@ -1105,7 +1373,8 @@ fn search_along(
         // place of the shift nor at the next few (hence places of their own there).
         let mut per_place: HashMap<([Cursor; MAX_COPIES], bool), usize> = HashMap::new();
         let mut kept = Vec::with_capacity(limits.beam);
-        for step in next {
+        for i in order {
+            let step = &mut next[i];
             if kept.len() >= limits.beam || step.rank > best + limits.margin {
                 break;
             }
@@ -1123,9 +1392,12 @@ fn search_along(
                 parent: parent.node,
                 before: parent.pos.clone(),
                 mv: step.mv,
-                readings: step.readings.into_iter().flatten().collect(),
+                readings: std::mem::take(&mut step.readings)
+                    .into_iter()
+                    .flatten()
+                    .collect(),
             });
-            let mut state = step.state;
+            let mut state = step.state.clone();
             state.node = Some(nodes.len() - 1);
             kept.push(state);
         }
@@ -1166,8 +1438,7 @@ pub fn rank_readings(
         .into_iter()
         .map(|c| {
             let cost = c
-                .forms
-                .iter()
+                .forms()
                 .map(|(f, kind)| {
                     slips()
                         .prefix_costs(f, written)
@@ -1192,10 +1463,93 @@ pub fn san(pos: &Chess, mv: Move) -> San {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::languages::by_code;
+    use crate::notation::{languages::by_code, render::san_plain};
 
     fn it() -> &'static Language {
         by_code("it").unwrap()
+    }
+
+    #[test]
+    fn a_row_kept_reads_as_a_row_worked_out_within_the_limit() {
+        // The memo works each row out whole and compares its least cost with the limit; the
+        // table cut short at the limit must give the same answer, for every limit.
+        let sheet = Sheet::from_movetext("1.e4 e5 2.Cf3 Cc6 3.Ab5+ a6 Кр1 4.Axc6 dxc6 e5xd6", 0);
+        let words = [
+            "e4", "Cf3", "Nf3", "Cc6", "Ab5+", "Bb5", "a6", "Крe1", "Axc6", "dxc6", "Ae2e4",
+        ];
+        let mut rows = Rows::default();
+        let mut at = sheet.settle(Cursor::default()).0;
+        let mut places = Vec::new();
+        while !sheet.done(at) {
+            places.push(at);
+            let word = sheet.rest(at).len() as u32;
+            at = sheet
+                .settle(Cursor {
+                    word: at.word,
+                    at: at.at + word,
+                })
+                .0;
+        }
+        assert!(places.len() > 8);
+        for _ in 0..2 {
+            for &from in &places {
+                let rest = sheet.rest(from);
+                for w in words {
+                    let form: Vec<char> = w.chars().collect();
+                    for limit in [0.05, 0.3, 0.5, 1.0, 1.7, 2.6, 4.0, f32::INFINITY] {
+                        let direct = slips().prefix_costs_within(&form, rest, limit);
+                        let kept = rows
+                            .within(&sheet, from, rest, &form, limit)
+                            .map(<[f32]>::to_vec);
+                        assert_eq!(kept, direct, "{w} at {from:?} within {limit}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_forms_of_every_legal_move_begin_with_its_san() {
+        // Positions with castling both ways, en passant, promotions with capture, two knights
+        // and two rooks that can reach one square, and checks.
+        let fens = [
+            "r3k2r/pppq1ppp/2n2n2/3pp3/1b1PP1b1/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            "1r2k3/P1P5/8/8/8/2N3N1/8/R3K2R w KQ - 0 1",
+            "4k3/8/8/8/8/8/3q4/R3K2R w KQ - 0 1",
+        ];
+        for fen in fens {
+            let pos: Chess = fen
+                .parse::<shakmaty::fen::Fen>()
+                .unwrap()
+                .into_position(shakmaty::CastlingMode::Standard)
+                .unwrap();
+            for code in ["en", "it", "ru"] {
+                let lang = by_code(code).unwrap();
+                for checks in [false, true] {
+                    let all = candidates_marked(&pos, lang, checks);
+                    assert_eq!(all.len(), pos.legal_moves().len());
+                    for c in &all {
+                        let mut san = san_plain(&pos, c.mv, lang);
+                        let mut after = pos.clone();
+                        after.play_unchecked(c.mv);
+                        if checks && after.is_check() {
+                            san.push('+');
+                        }
+                        let forms: Vec<(String, Form)> =
+                            c.forms().map(|(f, k)| (f.iter().collect(), k)).collect();
+                        assert_eq!(forms[0], (san.clone(), Form::San), "{fen} {code}");
+                        if matches!(c.mv, Move::Castle { .. }) {
+                            assert_eq!(forms[1].0, san.replace('O', "0"));
+                            assert_eq!(forms.len(), 2);
+                        } else {
+                            assert_eq!(forms[1].1, Form::Long);
+                        }
+                        assert!(forms.iter().all(|(f, _)| f.len() >= 2));
+                    }
+                }
+            }
+        }
     }
 
     fn sans(text: &str) -> Vec<String> {
@@ -1241,12 +1595,17 @@ mod tests {
         let pos = Chess::default();
         let sheet = Sheet::from_movetext("Nxf3", 0);
         let at = sheet.settle(Cursor::default()).0;
-        let (cost, mv, _) = read_one(&sheet, english(), &pos, at).unwrap();
+        let (cost, mv, _) = read_one(&sheet, english(), &pos, at, &mut Rows::default()).unwrap();
         assert_eq!(san_plain(&pos, mv, english()), "Nf3");
         assert!(cost > 0.0, "{cost}");
         let sheet = Sheet::from_movetext("Nf3", 0);
         let at = sheet.settle(Cursor::default()).0;
-        assert_eq!(read_one(&sheet, english(), &pos, at).unwrap().0, 0.0);
+        assert_eq!(
+            read_one(&sheet, english(), &pos, at, &mut Rows::default())
+                .unwrap()
+                .0,
+            0.0
+        );
     }
 
     const TRUE: [&str; 21] = [
