@@ -137,6 +137,44 @@ fn no_repair_is_silent() {
     }
 }
 
+/// Words after the last move are set aside as findings too, never silently; a result
+/// written with look-alikes (`l-0`) is read as the result, and the game is judged by it.
+#[test]
+fn words_after_the_last_move_are_findings_and_a_slipped_result_is_the_result() {
+    for (tail, reason, result) in [
+        ("qqq", "stray_word", None),
+        ("l-0", "result_slip", Some("1-0")),
+        ("O-l", "result_slip", Some("0-1")),
+        ("l/2-l/2", "result_slip", Some("1/2-1/2")),
+    ] {
+        // `Ced` fails as written: the sheet is read through, up to the last move.
+        let text = format!("1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Axc6 Ced 5. O-O f6 {tail}");
+        let rec = validate_repaired_text(&text, &Options::default());
+        assert_eq!(rec.status, "ok", "{:?}", rec.findings);
+        let last: Vec<(u32, Option<&str>, Option<&str>)> = repairs(&rec)
+            .iter()
+            .filter(|f| f.read_as.is_none())
+            .map(|f| (f.ply, f.written.as_deref(), f.reason))
+            .collect();
+        assert_eq!(last, [(11, Some(tail), Some(reason))], "{tail}");
+        assert_eq!(rec.result, result, "{tail}");
+        let c = convert_repaired_text(&text, &ConvertOptions::default());
+        let pgn = c.pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+        let evidence = match result {
+            Some(r) => format!("{{repaired: result written \"{tail}\", read as {r}}} {r}"),
+            None => format!("{{repaired: \"{tail}\" left out}}"),
+        };
+        assert!(pgn.contains(&evidence), "{evidence}: {pgn}");
+    }
+    // The result alone written with a look-alike: validate stops at it as an unreadable
+    // move; `--repair` reads it as the result, the only repair.
+    let rec = validate_repaired_text("1. e4 e5 2. Cf3 Cc6 l-0", &Options::default());
+    assert_eq!(rec.result, Some("1-0"));
+    let got: Vec<Option<&str>> = repairs(&rec).iter().map(|f| f.reason).collect();
+    assert_eq!(got, [Some("result_slip")]);
+    assert_eq!(rec.repaired, Some(0));
+}
+
 /// A capture written by the pieces is the writer's notation as it stands (`BxN+`, its check
 /// mark unfitting or not: a notation finding); with a slip in it (`RxN` for the bishop's
 /// capture) it is a repair, and says which slip.

@@ -180,6 +180,27 @@ const SHORTHAND: &str = "capture_by_pieces";
 /// The reason of a move number read through a slip.
 const NUMBER: &str = "number_slip";
 
+/// Why a word after the last move was read as the game's result: the result written with
+/// look-alike characters (`l-0`, `0-I`, `l/2-l/2`).
+pub const RESULT: &str = "result_slip";
+
+/// The result a word after the last move stands for, written with look-alike characters of
+/// the slip tables (`l-0` for `1-0`): each character the result's own or one of its
+/// look-alikes, no other slip. `None` for a result written right (no repair) and for any
+/// other word.
+pub fn result_look_alike(word: &str) -> Option<&'static str> {
+    let written: Vec<char> = word.chars().collect();
+    ["1-0", "0-1", "1/2-1/2"].into_iter().find(|result| {
+        let meant: Vec<char> = result.chars().collect();
+        meant.len() == written.len()
+            && meant != written
+            && meant
+                .iter()
+                .zip(&written)
+                .all(|(&m, &w)| m == w || slips::slips().substitution(w, m).1 == "look_alike")
+    })
+}
+
 fn slip_reason(
     before: &Chess,
     mv: Move,
@@ -380,6 +401,37 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
             Some(_) => {}
         }
     }
+    // The words after the last move, set aside: each is a repair too (no repair is silent);
+    // a result written with look-alikes is read as the result.
+    let end = found.plies.last().map_or_else(
+        || start.clone(),
+        |last| {
+            let mut p = last.before.clone();
+            p.play_unchecked(last.mv);
+            p
+        },
+    );
+    let mut c = found.trailing.first().copied().flatten();
+    while let Some(at) = c.filter(|&at| !sheet.done(at)) {
+        let Some((next, _, why)) = sheet.skip(at) else {
+            break;
+        };
+        if let Some(w) = sheet.word(at) {
+            let written = w.text(at.at as usize, w.chars.len());
+            let result = at.at == 0 && result_look_alike(&written).is_some();
+            repairs.push(Repair {
+                ply: found.plies.len() as u32 + 1,
+                before: end.clone(),
+                mv: None,
+                at: w.bytes.get(at.at as usize).copied().unwrap_or(0),
+                reason: if result { RESULT } else { why },
+                written: Some(written),
+                confidence: if result { 0.9 } else { 0.5 },
+                alternatives: Vec::new(),
+            });
+        }
+        c = Some(next);
+    }
     Some(Repaired {
         found,
         repairs,
@@ -394,6 +446,8 @@ enum Item {
     Move(usize),
     Inserted(usize),
     SetAside(Cursor),
+    /// A result written with look-alikes after the last move, read as this result.
+    Result(&'static str),
 }
 
 /// The game text with the sheet's words rewritten where the reading differs from the
@@ -484,7 +538,17 @@ fn rewrite(
     for c in rep.found.trailing.iter().flatten() {
         let mut c = *c;
         while let Some(v) = items.get_mut(c.word as usize) {
-            v.push((c.at, Item::SetAside(c)));
+            let result = sheet
+                .word(c)
+                .filter(|_| c.at == 0)
+                .and_then(|w| result_look_alike(&w.text(0, w.chars.len())));
+            v.push((
+                c.at,
+                match result {
+                    Some(result) => Item::Result(result),
+                    None => Item::SetAside(c),
+                },
+            ));
             touched[c.word as usize] = true;
             c = Cursor {
                 word: c.word + 1,
@@ -547,7 +611,12 @@ fn rewrite(
             continue;
         };
         let mut list = std::mem::take(&mut items[wi]);
-        list.sort_by_key(|(at, it)| (*at, matches!(it, Item::Move(_) | Item::SetAside(_))));
+        list.sort_by_key(|(at, it)| {
+            (
+                *at,
+                matches!(it, Item::Move(_) | Item::SetAside(_) | Item::Result(_)),
+            )
+        });
         let mut piece = String::new();
         if touched[wi] {
             for (_, it) in &list {
@@ -575,6 +644,18 @@ fn rewrite(
                             }
                             piece.push_str(&format!("{{repaired: \"{w}\" left out}}"));
                         }
+                    }
+                    Item::Result(result) => {
+                        if !piece.is_empty() {
+                            piece.push(' ');
+                        }
+                        if comments.is_some() {
+                            let w = word.text(0, word.chars.len());
+                            piece.push_str(&format!(
+                                "{{repaired: result written \"{w}\", read as {result}}} "
+                            ));
+                        }
+                        piece.push_str(result);
                     }
                 }
             }
@@ -690,6 +771,11 @@ pub fn findings(rep: &Repaired, text: &str, first_line: u64) -> Vec<Finding> {
                     } else {
                         reason_words("look_alike")
                     }
+                ),
+                (Some(w), None) if r.reason == RESULT => format!(
+                    "result written \"{w}\", read as {} ({})",
+                    result_look_alike(w).unwrap_or("?"),
+                    reason_words("look_alike")
                 ),
                 (Some(w), None) => format!("\"{w}\" left out ({})", reason_words(r.reason)),
                 (None, None) => "a repair".to_string(),
@@ -809,4 +895,21 @@ pub fn convert_repaired(raw: &RawGame, file: &str, opts: &ConvertOptions) -> Con
 /// [`convert_repaired`] of a game given as text.
 pub fn convert_repaired_text(text: &str, opts: &ConvertOptions) -> Converted {
     convert_repaired(&RawGame::from_text(text), "", opts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::result_look_alike;
+
+    #[test]
+    fn results_written_with_look_alikes() {
+        assert_eq!(result_look_alike("l-0"), Some("1-0"));
+        assert_eq!(result_look_alike("1-O"), Some("1-0"));
+        assert_eq!(result_look_alike("O-l"), Some("0-1"));
+        assert_eq!(result_look_alike("l/2-l/2"), Some("1/2-1/2"));
+        // Written right: no repair. Another slip, or another word: not a result.
+        for word in ["1-0", "0-1", "1/2-1/2", "1-1", "e4", "l-", "l-0-0", "Cf3"] {
+            assert_eq!(result_look_alike(word), None, "{word}");
+        }
+    }
 }

@@ -196,8 +196,8 @@ def main():
                 continue
             if f.get("reason") == "left_out":
                 put_in += 1
-            elif f.get("reason") == "number_slip":
-                continue  # a move number read through a slip: the move is read as written
+            elif f.get("reason") in ("number_slip", "result_slip"):
+                continue  # a move number or the result read through a slip: no move lost
             elif f.get("read_as") is None:
                 # A run of moves written again sets aside each of its moves.
                 words = max(1, len([w for w in (f.get("written") or "").split()
