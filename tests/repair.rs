@@ -175,6 +175,42 @@ fn words_after_the_last_move_are_findings_and_a_slipped_result_is_the_result() {
     assert_eq!(rec.repaired, Some(0));
 }
 
+/// OCR slips in the header of a game read through: a tag name (`Resu1t`, `B1ack`) and the
+/// result in it (`l-0`) written with look-alikes are read back, each a finding at ply 0,
+/// and the converted game carries the evidence before its first move.
+#[test]
+fn ocr_slips_in_the_header_are_read_back() {
+    let text = "[Event \"Torneo\"]\n[Resu1t \"l-0\"]\n[B1ack \"Bianchi\"]\n\n\
+                1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Axc6 Ced 5. O-O f6 1-0\n";
+    let rec = validate_repaired_text(text, &Options::default());
+    assert_eq!(rec.status, "ok", "{:?}", rec.findings);
+    let header: Vec<(u32, Option<&str>, Option<&str>, u64)> = repairs(&rec)
+        .iter()
+        .filter(|f| f.reason == Some("header_slip"))
+        .map(|f| (f.ply, f.written.as_deref(), f.move_text.as_deref(), f.line))
+        .collect();
+    assert_eq!(
+        header,
+        [
+            (0, Some("Resu1t"), None, 2),
+            (0, Some("l-0"), None, 2),
+            (0, Some("B1ack"), None, 3)
+        ]
+    );
+    assert_eq!(rec.tags.get("Result"), Some("1-0"));
+    assert_eq!(rec.tags.get("Black"), Some("Bianchi"));
+    let c = convert_repaired_text(text, &ConvertOptions::default());
+    assert!(c.pgn.contains("[Black \"Bianchi\"]"), "{}", c.pgn);
+    let pgn = c.pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    let evidence = "{repaired: header \"Resu1t\" read as Result, \"l-0\" read as 1-0, \
+                    \"B1ack\" read as Black} 1. e4";
+    assert!(pgn.contains(evidence), "{pgn}");
+    // A game that replays as written is left as it is (--repair changes no clean game).
+    let clean = "[Resu1t \"l-0\"]\n\n1. e4 e5 *\n";
+    let rec = validate_repaired_text(clean, &Options::default());
+    assert!(repairs(&rec).is_empty());
+}
+
 /// A capture written by the pieces is the writer's notation as it stands (`BxN+`, its check
 /// mark unfitting or not: a notation finding); with a slip in it (`RxN` for the bishop's
 /// capture) it is a repair, and says which slip.

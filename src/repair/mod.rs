@@ -78,6 +78,11 @@ pub struct Repaired {
     pub found: Found,
     pub repairs: Vec<Repair>,
     pub lang: &'static Language,
+    /// The header's tag names and result read through look-alikes: where each stands in the
+    /// game's text (byte offset and length) and what it is read as.
+    pub tags: Vec<(usize, usize, &'static str)>,
+    /// Where the moves start in the game's text (after the header).
+    pub moves_at: usize,
     /// For each ply, whether its word is one replay reads, as it stands, as the move read
     /// (the search priced a mark that does not fit, `Qxb2+` for the quiet `Qb2+`; the Laws
     /// make the marks optional): no repair, and the word stays as written.
@@ -183,6 +188,100 @@ const NUMBER: &str = "number_slip";
 /// Why a word after the last move was read as the game's result: the result written with
 /// look-alike characters (`l-0`, `0-I`, `l/2-l/2`).
 pub const RESULT: &str = "result_slip";
+
+/// Why a tag of the header was read otherwise: its name (`Resu1t`) or the result in it
+/// (`[Result "l-0"]`) written with look-alike characters.
+pub const HEADER: &str = "header_slip";
+
+/// The tag names an OCR slip in a header is read back to: the Seven Tag Roster and the tags
+/// most archives carry.
+const TAG_NAMES: [&str; 16] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "WhiteElo",
+    "BlackElo",
+    "ECO",
+    "TimeControl",
+    "Termination",
+    "Annotator",
+    "EventDate",
+    "Opening",
+    "PlyCount",
+];
+
+/// Whether `written` is `meant` with look-alike characters of the slip tables (at least
+/// one) and no other slip; letters may differ in case.
+fn look_alike_of(written: &str, meant: &str) -> bool {
+    let w: Vec<char> = written.chars().collect();
+    let m: Vec<char> = meant.chars().collect();
+    w.len() == m.len()
+        && w != m
+        && w.iter().zip(&m).all(|(&w, &m)| {
+            w.eq_ignore_ascii_case(&m) || slips::slips().substitution(w, m).1 == "look_alike"
+        })
+        && w.iter().zip(&m).any(|(w, m)| !w.eq_ignore_ascii_case(m))
+}
+
+/// The tag name a header's name stands for, written with look-alikes (`Resu1t`, `B1ack`):
+/// `None` for a name written right (in any case) and for any other name.
+pub fn tag_name_look_alike(name: &str) -> Option<&'static str> {
+    // A name written right, or a header word of a scoresheet's language (`Data`, Italian
+    // for `Date`, is no slip of it).
+    if TAG_NAMES.iter().any(|t| t.eq_ignore_ascii_case(name))
+        || crate::notation::tags::scoresheet_header(&format!("{name}:")).is_some()
+    {
+        return None;
+    }
+    TAG_NAMES.into_iter().find(|t| look_alike_of(name, t))
+}
+
+/// The header's tag names and `Result` values written with look-alikes, in `header` (the
+/// game's text before its moves): for each, where it stands, its length and what it reads
+/// as. A name is read back only where the header has no tag of that name already.
+fn header_slips(header: &str) -> Vec<(usize, usize, &'static str)> {
+    let mut names: Vec<(usize, &str)> = Vec::new();
+    let mut values: Vec<(usize, &str)> = Vec::new();
+    let mut offset = 0;
+    for line in header.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let Some(rest) = line.trim_start().strip_prefix('[') else {
+            continue;
+        };
+        let lead = line.len() - rest.len();
+        let name_len = rest
+            .find(|c: char| c.is_whitespace() || c == '"')
+            .unwrap_or(0);
+        let name = &rest[..name_len];
+        let Some(open) = rest.find('"') else { continue };
+        let Some(close) = rest.rfind('"').filter(|&c| c > open) else {
+            continue;
+        };
+        names.push((start + lead, name));
+        values.push((start + lead + open + 1, &rest[open + 1..close]));
+    }
+    let mut out = Vec::new();
+    for (i, &(at, name)) in names.iter().enumerate() {
+        let read = match tag_name_look_alike(name) {
+            Some(t) if !names.iter().any(|(_, n)| n.eq_ignore_ascii_case(t)) => {
+                out.push((at, name.len(), t));
+                t
+            }
+            _ => name,
+        };
+        if read.eq_ignore_ascii_case("Result") {
+            if let Some(result) = values.get(i).and_then(|&(_, v)| result_look_alike(v)) {
+                out.push((values[i].0, values[i].1.len(), result));
+            }
+        }
+    }
+    out
+}
 
 /// The result a word after the last move stands for, written with look-alike characters of
 /// the slip tables (`l-0` for `1-0`): each character the result's own or one of its
@@ -436,6 +535,8 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
         found,
         repairs,
         lang,
+        tags: Vec::new(),
+        moves_at: 0,
         read_by_replay,
         unread_by_replay,
     })
@@ -713,8 +814,53 @@ fn read_through(raw: &RawGame, rec: &GameRecord) -> Option<(String, Sheet, Repai
     let text = text.into_owned();
     let parsed = parse_game(&text);
     let sheet = Sheet::from_movetext(&text, parsed.movetext_start);
-    let rep = repair_sheet(&start, &sheet, lang)?;
+    let mut rep = repair_sheet(&start, &sheet, lang)?;
+    // OCR slips in the header: each a repair at ply 0, read back in the text read again.
+    rep.tags = header_slips(text.get(..parsed.movetext_start).unwrap_or(""));
+    rep.moves_at = parsed.movetext_start;
+    let header: Vec<Repair> = rep
+        .tags
+        .iter()
+        .map(|&(at, len, _)| Repair {
+            ply: 0,
+            before: start.clone(),
+            mv: None,
+            written: text.get(at..at + len).map(str::to_string),
+            at,
+            reason: HEADER,
+            confidence: 0.9,
+            alternatives: Vec::new(),
+        })
+        .collect();
+    rep.repairs.splice(0..0, header);
     Some((text, sheet, rep))
+}
+
+/// The game's text `new` (the moves rewritten) with the header's slips read back
+/// (`rep.tags`, offsets in the header, which the rewriting leaves as it is), and with
+/// `comments` their evidence in a comment before the first move.
+fn with_tags(new: String, rep: &Repaired, comments: bool) -> String {
+    let mut new = new;
+    if comments && !rep.tags.is_empty() && new.is_char_boundary(rep.moves_at) {
+        let read: Vec<String> = rep
+            .tags
+            .iter()
+            .filter_map(|&(at, len, read)| {
+                let w = new.get(at..at + len)?;
+                Some(format!("\"{w}\" read as {read}"))
+            })
+            .collect();
+        new.insert_str(
+            rep.moves_at,
+            &format!("{{repaired: header {}}} ", read.join(", ")),
+        );
+    }
+    for &(at, len, read) in rep.tags.iter().rev() {
+        if new.is_char_boundary(at) && new.is_char_boundary(at + len) && at + len <= new.len() {
+            new.replace_range(at..at + len, read);
+        }
+    }
+    new
 }
 
 fn suggestion(pos: &Chess, mv: Move, lang: &Language) -> Suggestion {
@@ -772,6 +918,13 @@ pub fn findings(rep: &Repaired, text: &str, first_line: u64) -> Vec<Finding> {
                         reason_words("look_alike")
                     }
                 ),
+                (Some(w), None) if r.reason == HEADER => format!(
+                    "header: \"{w}\" read as {} ({})",
+                    tag_name_look_alike(w)
+                        .or_else(|| result_look_alike(w))
+                        .unwrap_or("?"),
+                    reason_words("look_alike")
+                ),
                 (Some(w), None) if r.reason == RESULT => format!(
                     "result written \"{w}\", read as {} ({})",
                     result_look_alike(w).unwrap_or("?"),
@@ -788,7 +941,7 @@ pub fn findings(rep: &Repaired, text: &str, first_line: u64) -> Vec<Finding> {
                 Kind::RepairedMove
             };
             let mut f = Finding::new(kind, r.ply, message);
-            f.move_text = r.written.as_ref().map(|w| {
+            f.move_text = r.written.as_ref().filter(|_| r.ply > 0).map(|w| {
                 if r.reason == NUMBER {
                     w.clone()
                 } else {
@@ -834,7 +987,7 @@ pub fn validate_repaired(raw: &RawGame, file: &str, opts: &Options) -> GameRecor
         ..*opts
     };
     for everything in [false, true] {
-        let new = rewrite(&text, &sheet, &rep, None, everything);
+        let new = with_tags(rewrite(&text, &sheet, &rep, None, everything), &rep, false);
         let mut again = validate(&raw_with(raw, &new), file, &fixed);
         if failed(&again) || again.mainline != rep.found.moves {
             continue;
@@ -874,7 +1027,11 @@ pub fn convert_repaired(raw: &RawGame, file: &str, opts: &ConvertOptions) -> Con
         ..*opts
     };
     for everything in [false, true] {
-        let new = rewrite(&text, &sheet, &rep, Some(opts.to), everything);
+        let new = with_tags(
+            rewrite(&text, &sheet, &rep, Some(opts.to), everything),
+            &rep,
+            true,
+        );
         let mut again = convert_game(&raw_with(raw, &new), file, &fixed);
         if failed(&again.record) || again.record.mainline != rep.found.moves {
             continue;
@@ -899,7 +1056,33 @@ pub fn convert_repaired_text(text: &str, opts: &ConvertOptions) -> Converted {
 
 #[cfg(test)]
 mod tests {
-    use super::result_look_alike;
+    use super::{header_slips, result_look_alike, tag_name_look_alike};
+
+    #[test]
+    fn tag_names_written_with_look_alikes() {
+        assert_eq!(tag_name_look_alike("Resu1t"), Some("Result"));
+        assert_eq!(tag_name_look_alike("B1ack"), Some("Black"));
+        assert_eq!(tag_name_look_alike("WhiteE1o"), Some("WhiteElo"));
+        assert_eq!(tag_name_look_alike("Rouhd"), Some("Round"));
+        // Written right in any case, another language's word, another tag: left alone.
+        for name in [
+            "Result", "result", "WHITE", "Data", "Sito", "Bianco", "Board", "FEN",
+        ] {
+            assert_eq!(tag_name_look_alike(name), None, "{name}");
+        }
+        let header = "[Event \"E\"]\n[Resu1t \"l-0\"]\n[Result \"*\"]\n[B1ack \"N\"]\n";
+        let slips = header_slips(header);
+        // `Resu1t` is no tag of its own where `Result` is there: not read back (its value
+        // neither); `B1ack` is.
+        let read: Vec<(&str, &str)> = slips
+            .iter()
+            .map(|&(at, len, read)| (&header[at..at + len], read))
+            .collect();
+        assert_eq!(read, [("B1ack", "Black")]);
+        let header = "[Resu1t \"0-l\"]\n";
+        let read: Vec<&str> = header_slips(header).iter().map(|s| s.2).collect();
+        assert_eq!(read, ["Result", "0-1"]);
+    }
 
     #[test]
     fn results_written_with_look_alikes() {
