@@ -15,8 +15,9 @@ reconcile reads from both as its truth, for `REPAIR_CORPUS=OUT.jsonl cargo test 
 --test repair -- --ignored --nocapture classify_losses`; needs python-chess.)
 
 Each sheet becomes bare scoresheet text (`12. Nf3 Nc6`, `12... Nc6` where White's box is
-empty); sheets that do not start from the first move (a second page numbered from 1) are left
-out, as no replay can start there. Then, as the issue words them:
+empty); sheets that do not start from the first move are left out: a second page numbered
+from 1 (no replay can start there) or a sheet whose first rows were not transcribed (every
+move of them would have to be put in). Then, as the issue words them:
 
   single copies: `validate --repair` reads the sheet through to a legal game that keeps at
   least 95% of the written moves and reads at least 85% of its plies as written (a ply read
