@@ -65,7 +65,8 @@ fn letter(lang: &Language, role: Role) -> &str {
     lang.letter(role)
 }
 
-fn san_body(san: San, lang: &Language) -> String {
+/// A SAN in `lang`'s piece letters, without a check mark.
+pub fn san_body(san: San, lang: &Language) -> String {
     match san {
         San::Normal {
             role,

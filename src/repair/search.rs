@@ -24,8 +24,8 @@
 use std::collections::HashMap;
 
 use shakmaty::{
-    san::San, zobrist::Zobrist64, Bitboard, CastlingSide, Chess, Color, EnPassantMode, File, Move,
-    Position, Rank, Role, Square,
+    san::San, zobrist::Zobrist64, Bitboard, Chess, Color, EnPassantMode, Move, Position, Role,
+    Square,
 };
 
 use super::{
@@ -36,6 +36,7 @@ use crate::{
     notation::{
         languages::{english, Language},
         moves::{written_move, CaptureMark, CheckMark},
+        render::san_body,
     },
     replay::resolve::{resolve, Resolution},
 };
@@ -248,7 +249,7 @@ pub fn candidates_marked(pos: &Chess, lang: &Language, checks: bool) -> Vec<Cand
             };
             let mut forms = Forms::new(check);
             let san = San::disambiguate(mv, &legal);
-            let own = san_chars(san, lang);
+            let own: Vec<char> = san_body(san, lang).chars().collect();
             forms.form(&own, Form::San);
             if let San::Castle(_) = san {
                 // Castling with zeros, as most scoresheets have it.
@@ -296,49 +297,6 @@ pub fn candidates_marked(pos: &Chess, lang: &Language, checks: bool) -> Vec<Cand
             forms.done(mv)
         })
         .collect()
-}
-
-fn push_square(out: &mut Vec<char>, sq: Square) {
-    out.push(sq.file().char());
-    out.push(sq.rank().char());
-}
-
-/// The SAN of a move in `lang`, as [`crate::notation::render::san_plain`] writes it.
-fn san_chars(san: San, lang: &Language) -> Vec<char> {
-    match san {
-        San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        } => {
-            let mut s = Vec::with_capacity(8);
-            if role != Role::Pawn {
-                s.extend(lang.letter(role).chars());
-            }
-            s.extend(file.map(File::char));
-            s.extend(rank.map(Rank::char));
-            if capture {
-                s.push('x');
-            }
-            push_square(&mut s, to);
-            if let Some(p) = promotion {
-                s.push('=');
-                s.extend(lang.letter(p).chars());
-            }
-            s
-        }
-        San::Castle(CastlingSide::KingSide) => "O-O".chars().collect(),
-        San::Castle(CastlingSide::QueenSide) => "O-O-O".chars().collect(),
-        San::Put { role, to } => {
-            let mut s: Vec<char> = lang.letter(role).chars().chain(['@']).collect();
-            push_square(&mut s, to);
-            s
-        }
-        San::Null => vec!['-', '-'],
-    }
 }
 
 /// The ways of writing a move (its SAN `san`) that real scoresheets have beside SAN and long
