@@ -166,6 +166,17 @@ fn words_after_the_last_move_are_findings_and_a_slipped_result_is_the_result() {
         };
         assert!(pgn.contains(&evidence), "{evidence}: {pgn}");
     }
+    // The result as it should be, run together with the last move: read as written.
+    let rec = validate_repaired_text(
+        "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Axc6 Ced 5. O-O f61/2-1/2",
+        &Options::default(),
+    );
+    assert_eq!(rec.result, Some("1/2-1/2"));
+    assert!(
+        repairs(&rec).iter().all(|f| f.read_as.is_some()),
+        "{:?}",
+        rec.findings
+    );
     // The result alone written with a look-alike: validate stops at it as an unreadable
     // move; `--repair` reads it as the result, the only repair.
     let rec = validate_repaired_text("1. e4 e5 2. Cf3 Cc6 l-0", &Options::default());

@@ -283,21 +283,43 @@ fn header_slips(header: &str) -> Vec<(usize, usize, &'static str)> {
     out
 }
 
-/// The result a word after the last move stands for, written with look-alike characters of
-/// the slip tables (`l-0` for `1-0`): each character the result's own or one of its
-/// look-alikes, no other slip. `None` for a result written right (no repair) and for any
-/// other word.
-pub fn result_look_alike(word: &str) -> Option<&'static str> {
+/// The result a word after the last move stands for, and whether it is written with a slip:
+/// as it should be (`1-0`, `½-½`, `*`), or through the slip tables at the cost of one lost
+/// character at most (`l-0`, `O-l` with look-alikes, `1/2-12` with a `/` lost), the word no
+/// shorter than the result but for one character and at least three long (`-0` is no
+/// result). `None` for any other word.
+pub fn result_written(word: &str) -> Option<(&'static str, bool)> {
+    match word {
+        "1-0" | "1–0" => return Some(("1-0", false)),
+        "0-1" | "0–1" => return Some(("0-1", false)),
+        "1/2-1/2" | "½-½" | "½–½" => return Some(("1/2-1/2", false)),
+        "*" => return Some(("*", false)),
+        _ => {}
+    }
     let written: Vec<char> = word.chars().collect();
-    ["1-0", "0-1", "1/2-1/2"].into_iter().find(|result| {
-        let meant: Vec<char> = result.chars().collect();
-        meant.len() == written.len()
-            && meant != written
-            && meant
-                .iter()
-                .zip(&written)
-                .all(|(&m, &w)| m == w || slips::slips().substitution(w, m).1 == "look_alike")
-    })
+    ["1-0", "0-1", "1/2-1/2"]
+        .into_iter()
+        .filter(|result| written.len() >= 3 && written.len() + 1 >= result.len())
+        .map(|result| {
+            let meant: Vec<char> = result.chars().collect();
+            let cost = slips::slips()
+                .prefix_costs(&meant, &written)
+                .last()
+                .copied()
+                .unwrap_or(f32::INFINITY);
+            (result, cost)
+        })
+        .filter(|&(_, cost)| cost <= slips::LOST)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(result, _)| (result, true))
+}
+
+/// The result a word stands for where it is written with a slip (`l-0` for `1-0`); `None`
+/// for a result written right (no repair) and for any other word.
+pub fn result_look_alike(word: &str) -> Option<&'static str> {
+    result_written(word)
+        .filter(|&(_, slipped)| slipped)
+        .map(|(result, _)| result)
 }
 
 fn slip_reason(
@@ -517,7 +539,14 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
         };
         if let Some(w) = sheet.word(at) {
             let written = w.text(at.at as usize, w.chars.len());
-            let result = at.at == 0 && result_look_alike(&written).is_some();
+            let result = result_written(&written);
+            if result.is_some_and(|(_, slipped)| !slipped) {
+                // The result as it should be, run together with the last move
+                // (`36.Kf21/2-1/2`): read as written.
+                c = Some(next);
+                continue;
+            }
+            let result = result.is_some();
             repairs.push(Repair {
                 ply: found.plies.len() as u32 + 1,
                 before: end.clone(),
@@ -547,8 +576,9 @@ enum Item {
     Move(usize),
     Inserted(usize),
     SetAside(Cursor),
-    /// A result written with look-alikes after the last move, read as this result.
-    Result(&'static str),
+    /// The result after the last move (where it begins), read as this result, and whether
+    /// it is written with a slip.
+    Result(Cursor, (&'static str, bool)),
 }
 
 /// The game text with the sheet's words rewritten where the reading differs from the
@@ -641,12 +671,11 @@ fn rewrite(
         while let Some(v) = items.get_mut(c.word as usize) {
             let result = sheet
                 .word(c)
-                .filter(|_| c.at == 0)
-                .and_then(|w| result_look_alike(&w.text(0, w.chars.len())));
+                .and_then(|w| result_written(&w.text(c.at as usize, w.chars.len())));
             v.push((
                 c.at,
                 match result {
-                    Some(result) => Item::Result(result),
+                    Some(result) => Item::Result(c, result),
                     None => Item::SetAside(c),
                 },
             ));
@@ -715,7 +744,7 @@ fn rewrite(
         list.sort_by_key(|(at, it)| {
             (
                 *at,
-                matches!(it, Item::Move(_) | Item::SetAside(_) | Item::Result(_)),
+                matches!(it, Item::Move(_) | Item::SetAside(_) | Item::Result(..)),
             )
         });
         let mut piece = String::new();
@@ -746,12 +775,12 @@ fn rewrite(
                             piece.push_str(&format!("{{repaired: \"{w}\" left out}}"));
                         }
                     }
-                    Item::Result(result) => {
+                    Item::Result(c, (result, slipped)) => {
                         if !piece.is_empty() {
                             piece.push(' ');
                         }
-                        if comments.is_some() {
-                            let w = word.text(0, word.chars.len());
+                        if comments.is_some() && *slipped {
+                            let w = word.text(c.at as usize, word.chars.len());
                             piece.push_str(&format!(
                                 "{{repaired: result written \"{w}\", read as {result}}} "
                             ));
@@ -885,6 +914,7 @@ fn reason_words(reason: &str) -> &'static str {
         "left_out" => "a move left out of the sheet",
         "written_twice" => "a move written twice",
         "moves_written_twice" => "moves written again",
+        "result_slip" => "the result written with a slip",
         "stray_word" => "a word that is no move",
         _ => "a slip",
     }
@@ -928,7 +958,7 @@ pub fn findings(rep: &Repaired, text: &str, first_line: u64) -> Vec<Finding> {
                 (Some(w), None) if r.reason == RESULT => format!(
                     "result written \"{w}\", read as {} ({})",
                     result_look_alike(w).unwrap_or("?"),
-                    reason_words("look_alike")
+                    reason_words(RESULT)
                 ),
                 (Some(w), None) => format!("\"{w}\" left out ({})", reason_words(r.reason)),
                 (None, None) => "a repair".to_string(),
@@ -1056,7 +1086,7 @@ pub fn convert_repaired_text(text: &str, opts: &ConvertOptions) -> Converted {
 
 #[cfg(test)]
 mod tests {
-    use super::{header_slips, result_look_alike, tag_name_look_alike};
+    use super::{header_slips, result_look_alike, result_written, tag_name_look_alike};
 
     #[test]
     fn tag_names_written_with_look_alikes() {
@@ -1090,8 +1120,13 @@ mod tests {
         assert_eq!(result_look_alike("1-O"), Some("1-0"));
         assert_eq!(result_look_alike("O-l"), Some("0-1"));
         assert_eq!(result_look_alike("l/2-l/2"), Some("1/2-1/2"));
+        assert_eq!(result_look_alike("1/2-12"), Some("1/2-1/2"));
+        assert_eq!(result_written("1/2-1/2"), Some(("1/2-1/2", false)));
+        assert_eq!(result_written("*"), Some(("*", false)));
         // Written right: no repair. Another slip, or another word: not a result.
-        for word in ["1-0", "0-1", "1/2-1/2", "1-1", "e4", "l-", "l-0-0", "Cf3"] {
+        for word in [
+            "1-0", "0-1", "1/2-1/2", "1-1", "0-0", "O-O", "e4", "l-", "-0", "l-0-0", "Cf3",
+        ] {
             assert_eq!(result_look_alike(word), None, "{word}");
         }
     }
