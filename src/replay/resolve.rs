@@ -129,9 +129,12 @@ fn candidates(pos: &Chess, w: &WrittenMove, role: Option<Role>) -> MoveList {
 
 /// Match a written move against the legal moves: from shakmaty's attack tables where that
 /// settles it (see [`super::fast_san`]), else by [`resolve_by_candidates`].
+#[inline]
 pub fn resolve(pos: &Chess, w: &WrittenMove, lang: &Language) -> Resolution {
-    super::fast_san::resolve_fast(pos, w, lang)
-        .unwrap_or_else(|| resolve_by_candidates(pos, w, lang))
+    match super::fast_san::settle_fast(pos, w, lang) {
+        Some(settled) => settled.into(),
+        None => resolve_by_candidates(pos, w, lang),
+    }
 }
 
 /// Match a written move against the legal moves shakmaty lists for it: the reference that
