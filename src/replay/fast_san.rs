@@ -80,10 +80,17 @@ impl KingLines {
         KingLines { checkers, blockers }
     }
 
-    /// Whether the piece on `from` (not the king) may leave for `to`: it pins nothing
-    /// away from its king (shakmaty's `is_safe`).
-    fn stays_legal(&self, king: Square, from: Square, to: Square) -> bool {
-        !self.blockers.contains(from) || attacks::aligned(from, to, king)
+    /// Those of `origins` (no king) whose piece may leave for `to`: each that stands alone
+    /// before an enemy slider stays on the line (shakmaty's `is_safe`). Most plies no origin
+    /// blocks anything.
+    fn legal_origins(&self, king: Square, origins: Bitboard, to: Square) -> Bitboard {
+        let mut legal = origins;
+        for from in origins & self.blockers {
+            if !attacks::aligned(from, to, king) {
+                legal.discard(from);
+            }
+        }
+        legal
     }
 
     /// Where a piece other than the king may go: anywhere out of check, onto the checker or
@@ -225,10 +232,7 @@ pub fn settle_fast(pos: &Chess, w: &WrittenMove, lang: &Language) -> Option<Sett
                     }
                 }
             }
-            origins = origins
-                .into_iter()
-                .filter(|&from| lines.stays_legal(king, from, to))
-                .collect();
+            origins = lines.legal_origins(king, origins, to);
             let promotion = if Bitboard::BACKRANKS.contains(to) {
                 match promotion {
                     Some(p @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)) => Some(p),
@@ -275,11 +279,8 @@ pub fn settle_fast(pos: &Chess, w: &WrittenMove, lang: &Language) -> Option<Sett
         _ => {
             let mut origins = Bitboard::EMPTY;
             if lines.targets(king).contains(to) && !us.contains(to) && promotion.is_none() {
-                origins =
-                    (reach(role, to, occupied) & board.by_piece(role.of(turn)) & written_from)
-                        .into_iter()
-                        .filter(|&from| lines.stays_legal(king, from, to))
-                        .collect();
+                let reaching = reach(role, to, occupied) & board.by_piece(role.of(turn));
+                origins = lines.legal_origins(king, reaching & written_from, to);
             }
             settle(origins, |from| Move::Normal {
                 role,
@@ -333,10 +334,8 @@ pub fn piece_origins(pos: &Chess, role: Role, to: Square) -> Bitboard {
     if !lines.targets(king).contains(to) || us.contains(to) {
         return Bitboard::EMPTY;
     }
-    (reach(role, to, board.occupied()) & board.by_piece(role.of(turn)))
-        .into_iter()
-        .filter(|&from| lines.stays_legal(king, from, to))
-        .collect()
+    let reaching = reach(role, to, board.occupied()) & board.by_piece(role.of(turn));
+    lines.legal_origins(king, reaching, to)
 }
 
 #[cfg(test)]
