@@ -234,19 +234,20 @@ pub fn notation_issues(
     strict: bool,
     out: &mut Vec<NotationIssue>,
 ) {
-    if may_have_notation_issues(w, strict) {
+    if may_have_notation_issues(w, m, strict) {
         notation_issues_of(pos, m, w, after, mate, strict, out);
     }
 }
 
-/// Whether [`notation_issues`] can find anything in `w`. The common case, asked at every
-/// ply: without --strict-notation only a lowercase letter, a written origin or a left-out
-/// destination rank can be an issue; the replay asks this first, without the call.
+/// Whether [`notation_issues`] can find anything in `w`, read as `m`. The common case, asked
+/// at every ply: without --strict-notation only a lowercase letter, a written origin or a
+/// left-out destination rank can be an issue, and the written origin most often met, a pawn
+/// capture's file (`exd5`), is SAN's own; the replay asks this first, without the call.
 #[inline]
-pub fn may_have_notation_issues(w: &WrittenMove, strict: bool) -> bool {
+pub fn may_have_notation_issues(w: &WrittenMove, m: Move, strict: bool) -> bool {
     strict
         || w.piece.is_some_and(|l| l.lowercase)
-        || w.from_file.is_some()
+        || (w.from_file.is_some() && !(m.role() == Role::Pawn && m.is_capture()))
         || w.from_rank.is_some()
         || w.to_rank.is_none()
 }

@@ -215,7 +215,7 @@ impl<'a> Game<'a> {
         }
         line.pos.play_unchecked(chosen);
         if let Some(before) = &line.before {
-            if notation && may_have_notation_issues(w, self.strict_notation) {
+            if notation && may_have_notation_issues(w, chosen, self.strict_notation) {
                 self.notation_findings(before, chosen, w, &line.pos, at, ply, numbered, line, acc);
             }
             acc.emit(line, || GameEvent::Move {
