@@ -304,11 +304,8 @@ impl<'a> Locator<'a> {
             // The end of a text whose length is a multiple of the block starts a block too.
             chars_before_block.push(chars);
             LineIndex {
-                newlines: bytes
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, &b)| (b == b'\n').then_some(i))
-                    .collect(),
+                // (`memchr`'s search: a byte-by-byte filter cost more than the rest together.)
+                newlines: memchr::memchr_iter(b'\n', bytes).collect(),
                 chars_before_block,
             }
         });

@@ -44,20 +44,124 @@ use crate::notation::{
     moves::{WrittenKind, WrittenMove},
 };
 
-/// The fitting legal moves found so far: at most two are kept, since a second one sends the
-/// move to the general path anyway.
-struct Fits {
-    first: Option<Move>,
-    more: bool,
+/// What the king of the side to move faces: the enemy pieces giving check, and the pieces
+/// (of either side) that stand alone between it and an enemy slider (shakmaty's
+/// `slider_blockers`). Both are found from the lines through the king on an empty board and
+/// the squares between it and each enemy slider on them, as shakmaty finds its blockers:
+/// those few squares stay in the cache from ply to ply, where the slider attacks of the
+/// king's square through the actual occupancy (`checkers()`) are a table look-up that
+/// misses it on most plies.
+struct KingLines {
+    checkers: Bitboard,
+    blockers: Bitboard,
 }
 
-impl Fits {
-    fn push(&mut self, m: Move) {
-        if self.first.is_none() {
-            self.first = Some(m);
-        } else {
-            self.more = true;
+impl KingLines {
+    fn of(board: &shakmaty::Board, king: Square, turn: shakmaty::Color) -> KingLines {
+        let them = board.by_color(!turn);
+        let occupied = board.occupied();
+        let (straight, diagonal) = lines_through(king);
+        let snipers = ((straight & board.rooks_and_queens())
+            | (diagonal & board.bishops_and_queens()))
+            & them;
+        // `attacks_to(king, !turn, occupied)` without the sliders, which follow.
+        let mut checkers = them
+            & ((attacks::knight_attacks(king) & board.knights())
+                | (attacks::king_attacks(king) & board.kings())
+                | (attacks::pawn_attacks(turn, king) & board.pawns()));
+        let mut blockers = Bitboard::EMPTY;
+        for sniper in snipers {
+            let between = attacks::between(king, sniper) & occupied;
+            if between.is_empty() {
+                checkers.add(sniper);
+            } else if !between.more_than_one() {
+                blockers |= between;
+            }
         }
+        KingLines { checkers, blockers }
+    }
+
+    /// Those of `origins` (no king) whose piece may leave for `to`: each that stands alone
+    /// before an enemy slider stays on the line (shakmaty's `is_safe`). Most plies no origin
+    /// blocks anything.
+    fn legal_origins(&self, king: Square, origins: Bitboard, to: Square) -> Bitboard {
+        let mut legal = origins;
+        for from in origins & self.blockers {
+            if !attacks::aligned(from, to, king) {
+                legal.discard(from);
+            }
+        }
+        legal
+    }
+
+    /// Where a piece other than the king may go: anywhere out of check, onto the checker or
+    /// between it and the king in single check, nowhere in double check.
+    fn targets(&self, king: Square) -> Bitboard {
+        piece_targets(king, self.checkers)
+    }
+}
+
+/// The rank and file through `sq`, and its two diagonals, without `sq` itself: where a
+/// rook and a bishop on `sq` would go on an empty board (shakmaty's attacks through no
+/// occupancy). Read from a table of our own, a kilobyte that stays in the cache, rather than
+/// from the magic tables, whose entries for each square lie far apart and leave it between
+/// plies.
+fn lines_through(sq: Square) -> (Bitboard, Bitboard) {
+    let (straight, diagonal) = LINES_THROUGH[sq.to_usize()];
+    (Bitboard(straight), Bitboard(diagonal))
+}
+
+static LINES_THROUGH: [(u64, u64); 64] = {
+    const MAIN_DIAGONAL: u64 = 0x8040_2010_0804_0201; // a1-h8: file == rank
+    const ANTI_DIAGONAL: u64 = 0x0102_0408_1020_4080; // h1-a8: file + rank == 7
+    const fn shift(line: u64, ranks: i32) -> u64 {
+        if ranks >= 0 {
+            line << (8 * ranks)
+        } else {
+            line >> (-8 * ranks)
+        }
+    }
+    let mut lines = [(0, 0); 64];
+    let mut i = 0;
+    while i < 64 {
+        let (file, rank) = ((i % 8) as i32, (i / 8) as i32);
+        let straight = (0x0101_0101_0101_0101u64 << file) ^ (0xffu64 << (8 * rank));
+        let diagonal = shift(MAIN_DIAGONAL, rank - file) ^ shift(ANTI_DIAGONAL, file + rank - 7);
+        lines[i] = (straight, diagonal);
+        i += 1;
+    }
+    lines
+};
+
+/// What the attack tables settle of a written move: the one legal move that fits, or that
+/// none does. Eight bytes, handed back in a register: the caller reads it at once, on every
+/// ply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Settled {
+    Unique(Move),
+    Illegal,
+    UnknownLetter,
+}
+
+impl From<Settled> for Resolution {
+    fn from(s: Settled) -> Resolution {
+        match s {
+            Settled::Unique(m) => Resolution::Unique(m),
+            Settled::Illegal => Resolution::Illegal,
+            Settled::UnknownLetter => Resolution::UnknownLetter,
+        }
+    }
+}
+
+/// The answer for the legal origins found for a move: none fits, one does (`Unique`, the
+/// move from it), or more than one (the general path says which).
+fn settle(origins: Bitboard, mv: impl FnOnce(Square) -> Move) -> Option<Settled> {
+    if origins.is_empty() {
+        Some(Settled::Illegal)
+    } else {
+        origins
+            .single_square()
+            .map(|from| Settled::Unique(mv(from)))
     }
 }
 
@@ -65,16 +169,21 @@ impl Fits {
 /// alone: `Some(Unique)`, `Some(Illegal)` or `Some(UnknownLetter)`; `None` sends the move to
 /// the general path.
 pub fn resolve_fast(pos: &Chess, w: &WrittenMove, lang: &Language) -> Option<Resolution> {
+    settle_fast(pos, w, lang).map(Resolution::from)
+}
+
+/// [`resolve_fast`]'s answer as [`Settled`]: `None` sends the move to the general path.
+pub fn settle_fast(pos: &Chess, w: &WrittenMove, lang: &Language) -> Option<Settled> {
     if w.kind != WrittenKind::Move {
         return None;
     }
     let Ok(written) = written_role(w, lang) else {
-        return Some(Resolution::UnknownLetter);
+        return Some(Settled::UnknownLetter);
     };
     let promotion = match w.promotion {
         Some(l) => match lang.role_of(l.index) {
             Some(r) => Some(r),
-            None => return Some(Resolution::UnknownLetter),
+            None => return Some(Settled::UnknownLetter),
         },
         None => None,
     };
@@ -88,7 +197,7 @@ pub fn resolve_fast(pos: &Chess, w: &WrittenMove, lang: &Language) -> Option<Res
         None => match w.from_square().and_then(|f| board.role_at(f)) {
             Some(Role::King) => return None,
             Some(r) => r,
-            None => return Some(Resolution::Illegal),
+            None => return Some(Settled::Illegal),
         },
     };
     let turn = pos.turn();
@@ -96,98 +205,82 @@ pub fn resolve_fast(pos: &Chess, w: &WrittenMove, lang: &Language) -> Option<Res
     let us = board.by_color(turn);
     let them = board.by_color(!turn);
     let occupied = board.occupied();
-    let mut origins = Bitboard::FULL;
+    let mut written_from = Bitboard::FULL;
     if let Some(f) = w.from_file {
-        origins &= Bitboard::from_file(f);
+        written_from &= Bitboard::from_file(f);
     }
     if let Some(r) = w.from_rank {
-        origins &= Bitboard::from_rank(r);
+        written_from &= Bitboard::from_rank(r);
     }
-    let checkers = pos.checkers();
-    let target = piece_targets(king, checkers);
+    let lines = KingLines::of(board, king, turn);
     let capture = board.role_at(to);
-    let legal = |from: Square| stays_legal(board, king, them, from, to);
-    let mut fits = Fits {
-        first: None,
-        more: false,
-    };
-    // Set when a pawn could legally reach the last rank but no promotion piece is written:
-    // the general path says which promotions fit.
-    let mut unpromoted = false;
     match role {
         Role::King => {
+            let mut fits = false;
             if attacks::king_attacks(king).contains(to)
                 && !us.contains(to)
-                && origins.contains(king)
+                && written_from.contains(king)
                 && promotion.is_none()
             {
                 // In check from a slider, the squares behind the king on its line are
                 // attacked too (the king's own square no longer blocks).
                 let mut shadow = Bitboard::EMPTY;
-                for checker in checkers & board.sliders() {
+                for checker in lines.checkers & board.sliders() {
                     shadow |= attacks::ray(checker, king) ^ Bitboard::from_square(checker);
                 }
-                if !shadow.contains(to) && board.attacks_to(to, !turn, occupied).is_empty() {
-                    fits.push(Move::Normal {
-                        role: Role::King,
-                        from: king,
-                        capture,
-                        to,
-                        promotion: None,
-                    });
-                }
+                fits = !shadow.contains(to) && board.attacks_to(to, !turn, occupied).is_empty();
             }
+            Some(if fits {
+                Settled::Unique(Move::Normal {
+                    role: Role::King,
+                    from: king,
+                    capture,
+                    to,
+                    promotion: None,
+                })
+            } else {
+                Settled::Illegal
+            })
         }
         Role::Pawn => {
-            let pawns = board.by_piece(Role::Pawn.of(turn)) & origins;
-            let mut push = |from: Square, capture: Option<Role>| {
-                if !legal(from) {
-                    return;
-                }
-                if Bitboard::BACKRANKS.contains(to) {
-                    match promotion {
-                        Some(p @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)) => fits
-                            .push(Move::Normal {
-                                role: Role::Pawn,
-                                from,
-                                capture,
-                                to,
-                                promotion: Some(p),
-                            }),
-                        Some(_) => {}
-                        None => unpromoted = true,
-                    }
-                } else if promotion.is_none() {
-                    fits.push(Move::Normal {
-                        role: Role::Pawn,
-                        from,
-                        capture,
-                        to,
-                        promotion: None,
-                    });
-                }
-            };
-            if target.contains(to) && !us.contains(to) {
+            let pawns = board.by_piece(Role::Pawn.of(turn)) & written_from;
+            // The pawns that may legally make the move (a capture or a push) and those that
+            // may take en passant: never both, the en passant square being empty.
+            let mut origins = Bitboard::EMPTY;
+            if lines.targets(king).contains(to) && !us.contains(to) {
                 if them.contains(to) {
-                    for from in attacks::pawn_attacks(!turn, to) & pawns {
-                        push(from, capture);
-                    }
+                    origins = attacks::pawn_attacks(!turn, to) & pawns;
                 } else if !occupied.contains(to) {
                     let back = |sq: Square, n: i32| sq.offset(turn.fold_wb(-8 * n, 8 * n));
                     if let Some(one) = back(to, 1) {
                         if pawns.contains(one) {
-                            push(one, None);
+                            origins = Bitboard::from_square(one);
                         } else if !occupied.contains(one)
                             && turn.fold_wb(Bitboard::SOUTH, Bitboard::NORTH).contains(to)
                         {
                             if let Some(two) = back(to, 2).filter(|&s| pawns.contains(s)) {
-                                push(two, None);
+                                origins = Bitboard::from_square(two);
                             }
                         }
                     }
                 }
             }
+            origins = lines.legal_origins(king, origins, to);
+            let promotion = if Bitboard::BACKRANKS.contains(to) {
+                match promotion {
+                    Some(p @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)) => Some(p),
+                    Some(_) => return Some(Settled::Illegal),
+                    // The general path says which promotions fit.
+                    None if origins.any() => return None,
+                    None => return Some(Settled::Illegal),
+                }
+            } else if promotion.is_some() {
+                return Some(Settled::Illegal);
+            } else {
+                None
+            };
             if pos.maybe_ep_square() == Some(to) && promotion.is_none() {
+                let mut takers = Bitboard::EMPTY;
                 for from in attacks::pawn_attacks(!turn, to) & pawns {
                     // shakmaty's test: the king is safe on the board after the capture.
                     let captured = Square::from_coords(to.file(), from.rank());
@@ -197,32 +290,39 @@ pub fn resolve_fast(pos: &Chess, w: &WrittenMove, lang: &Language) -> Option<Res
                         .without(captured)
                         .is_empty()
                     {
-                        fits.push(Move::EnPassant { from, to });
+                        takers.add(from);
                     }
                 }
-            }
-        }
-        _ => {
-            if target.contains(to) && !us.contains(to) && promotion.is_none() {
-                let from = reach(role, to, occupied) & board.by_piece(role.of(turn)) & origins;
-                for from in from.into_iter().filter(|&f| legal(f)) {
-                    fits.push(Move::Normal {
-                        role,
-                        from,
-                        capture,
-                        to,
-                        promotion: None,
-                    });
+                if takers.any() {
+                    return if origins.any() {
+                        None
+                    } else {
+                        settle(takers, |from| Move::EnPassant { from, to })
+                    };
                 }
             }
+            settle(origins, |from| Move::Normal {
+                role: Role::Pawn,
+                from,
+                capture,
+                to,
+                promotion,
+            })
         }
-    }
-    let first = fits.first;
-    match (first, fits.more) {
-        (None, _) if unpromoted => None,
-        (None, _) => Some(Resolution::Illegal),
-        (Some(m), false) => Some(Resolution::Unique(m)),
-        (Some(_), true) => None,
+        _ => {
+            let mut origins = Bitboard::EMPTY;
+            if lines.targets(king).contains(to) && !us.contains(to) && promotion.is_none() {
+                let reaching = reach(role, to, occupied) & board.by_piece(role.of(turn));
+                origins = lines.legal_origins(king, reaching & written_from, to);
+            }
+            settle(origins, |from| Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion: None,
+            })
+        }
     }
 }
 
@@ -240,6 +340,7 @@ fn piece_targets(king: Square, checkers: Bitboard) -> Bitboard {
 
 /// The squares from which a piece of `role` attacks `to`: each role's own table, inlined
 /// (the generic look-up is a call).
+#[inline]
 fn reach(role: Role, to: Square, occupied: Bitboard) -> Bitboard {
     match role {
         Role::Knight => attacks::knight_attacks(to),
@@ -252,34 +353,6 @@ fn reach(role: Role, to: Square, occupied: Bitboard) -> Bitboard {
     }
 }
 
-/// Pins (shakmaty's `slider_blockers`): whether the piece on `from` (not the king) may leave
-/// for `to`, it being no piece alone between its king and an enemy slider, or staying on
-/// that line.
-fn stays_legal(
-    board: &shakmaty::Board,
-    king: Square,
-    them: Bitboard,
-    from: Square,
-    to: Square,
-) -> bool {
-    // Only an enemy slider on the line from the king through the piece, moving along such
-    // lines, can pin it: the others are not looked at.
-    let line = attacks::ray(king, from);
-    if from == king || line.is_empty() {
-        return true;
-    }
-    let sliders = if king.file() == from.file() || king.rank() == from.rank() {
-        board.rooks_and_queens()
-    } else {
-        board.bishops_and_queens()
-    };
-    let occupied = board.occupied();
-    !(line & sliders & them).into_iter().any(|sniper| {
-        let between = attacks::between(king, sniper) & occupied;
-        between.contains(from) && !between.more_than_one()
-    }) || attacks::aligned(from, to, king)
-}
-
 /// The squares from which a knight, bishop, rook or queen (`role`) of the side to move may
 /// legally go to `to`: the origins of shakmaty's `san_candidates(role, to)`, from the
 /// attack tables. Empty for a king or a pawn.
@@ -290,14 +363,12 @@ pub fn piece_origins(pos: &Chess, role: Role, to: Square) -> Bitboard {
         return Bitboard::EMPTY;
     };
     let us = board.by_color(turn);
-    if !piece_targets(king, pos.checkers()).contains(to) || us.contains(to) {
+    let lines = KingLines::of(board, king, turn);
+    if !lines.targets(king).contains(to) || us.contains(to) {
         return Bitboard::EMPTY;
     }
-    let them = board.by_color(!turn);
-    (reach(role, to, board.occupied()) & board.by_piece(role.of(turn)))
-        .into_iter()
-        .filter(|&from| stays_legal(board, king, them, from, to))
-        .collect()
+    let reaching = reach(role, to, board.occupied()) & board.by_piece(role.of(turn));
+    lines.legal_origins(king, reaching, to)
 }
 
 #[cfg(test)]
@@ -559,6 +630,22 @@ mod tests {
             resolve_fast(&p, &w, lang),
             resolve_by_candidates(&p, &w, lang),
         )
+    }
+
+    /// The lines through a square from its coordinates are shakmaty's attacks of a rook and
+    /// a bishop on an empty board.
+    #[test]
+    fn lines_through_are_empty_board_attacks() {
+        for sq in Square::ALL {
+            assert_eq!(
+                lines_through(sq),
+                (
+                    attacks::rook_attacks(sq, Bitboard::EMPTY),
+                    attacks::bishop_attacks(sq, Bitboard::EMPTY)
+                ),
+                "{sq}"
+            );
+        }
     }
 
     /// Pins, checks, en passant, promotions, castling and king steps, each against the

@@ -129,9 +129,12 @@ fn candidates(pos: &Chess, w: &WrittenMove, role: Option<Role>) -> MoveList {
 
 /// Match a written move against the legal moves: from shakmaty's attack tables where that
 /// settles it (see [`super::fast_san`]), else by [`resolve_by_candidates`].
+#[inline]
 pub fn resolve(pos: &Chess, w: &WrittenMove, lang: &Language) -> Resolution {
-    super::fast_san::resolve_fast(pos, w, lang)
-        .unwrap_or_else(|| resolve_by_candidates(pos, w, lang))
+    match super::fast_san::settle_fast(pos, w, lang) {
+        Some(settled) => settled.into(),
+        None => resolve_by_candidates(pos, w, lang),
+    }
 }
 
 /// Match a written move against the legal moves shakmaty lists for it: the reference that
@@ -231,19 +234,20 @@ pub fn notation_issues(
     strict: bool,
     out: &mut Vec<NotationIssue>,
 ) {
-    if may_have_notation_issues(w, strict) {
+    if may_have_notation_issues(w, m, strict) {
         notation_issues_of(pos, m, w, after, mate, strict, out);
     }
 }
 
-/// Whether [`notation_issues`] can find anything in `w`. The common case, asked at every
-/// ply: without --strict-notation only a lowercase letter, a written origin or a left-out
-/// destination rank can be an issue; the replay asks this first, without the call.
+/// Whether [`notation_issues`] can find anything in `w`, read as `m`. The common case, asked
+/// at every ply: without --strict-notation only a lowercase letter, a written origin or a
+/// left-out destination rank can be an issue, and the written origin most often met, a pawn
+/// capture's file (`exd5`), is SAN's own; the replay asks this first, without the call.
 #[inline]
-pub fn may_have_notation_issues(w: &WrittenMove, strict: bool) -> bool {
+pub fn may_have_notation_issues(w: &WrittenMove, m: Move, strict: bool) -> bool {
     strict
         || w.piece.is_some_and(|l| l.lowercase)
-        || w.from_file.is_some()
+        || (w.from_file.is_some() && !(m.role() == Role::Pawn && m.is_capture()))
         || w.from_rank.is_some()
         || w.to_rank.is_none()
 }

@@ -126,6 +126,44 @@ fn notation_checks() {
     assert_eq!(reasons, ["superfluous_disambiguation"]);
 }
 
+/// A pawn capture written with its file, as SAN writes it (`exd5`, `bxa8=Q`, `exd6` en
+/// passant, also with a check mark or in a piece-letter language), has no notation issue
+/// without --strict-notation: the replay does not look.
+#[test]
+fn a_pawn_capture_with_its_file_has_no_issue() {
+    let cases = [
+        ("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "exd5"),
+        ("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "ed5"),
+        ("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e:d5+"),
+        ("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "axb8=Q"),
+        ("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "axb8D"),
+        ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6"),
+        ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6 e.p."),
+    ];
+    for (fen, san) in cases {
+        let p = pos(fen);
+        let (_, w) = written_move(san).unwrap();
+        let m = match resolve(&p, &w, by_code("de").unwrap()) {
+            Resolution::Unique(m) => m,
+            _ => match resolve(&p, &w, by_code("en").unwrap()) {
+                Resolution::Unique(m) => m,
+                _ => panic!("{san} in {fen}"),
+            },
+        };
+        let mut after = p.clone();
+        after.play_unchecked(m);
+        assert!(!may_have_notation_issues(&w, m, false), "{san}");
+        assert!(may_have_notation_issues(&w, m, true), "{san}");
+        let mut out = Vec::new();
+        notation_issues_of(&p, m, &w, &after, false, false, &mut out);
+        assert!(
+            out.is_empty(),
+            "{san}: {:?}",
+            out.iter().map(|i| i.reason).collect::<Vec<_>>()
+        );
+    }
+}
+
 /// The four optional marks, each missing and each misplaced, under strict notation.
 #[test]
 fn strict_marks() {
