@@ -166,6 +166,18 @@ fn words_after_the_last_move_are_findings_and_a_slipped_result_is_the_result() {
         };
         assert!(pgn.contains(&evidence), "{evidence}: {pgn}");
     }
+    // A result followed by another word is no result: both are set aside.
+    let rec = validate_repaired_text(
+        "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Axc6 Ced 5. O-O f6 l-0 qqq",
+        &Options::default(),
+    );
+    let last: Vec<Option<&str>> = repairs(&rec)
+        .iter()
+        .filter(|f| f.read_as.is_none())
+        .map(|f| f.reason)
+        .collect();
+    assert_eq!(last, [Some("stray_word"), Some("stray_word")]);
+    assert_eq!(rec.result, None);
     // The result as it should be, run together with the last move: read as written.
     let rec = validate_repaired_text(
         "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Axc6 Ced 5. O-O f61/2-1/2",

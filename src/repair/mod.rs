@@ -539,7 +539,8 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
         };
         if let Some(w) = sheet.word(at) {
             let written = w.text(at.at as usize, w.chars.len());
-            let result = result_written(&written);
+            // Only the last word can be the result: what follows a result is no game's.
+            let result = result_written(&written).filter(|_| sheet.done(next));
             if result.is_some_and(|(_, slipped)| !slipped) {
                 // The result as it should be, run together with the last move
                 // (`36.Kf21/2-1/2`): read as written.
@@ -669,8 +670,17 @@ fn rewrite(
     for c in rep.found.trailing.iter().flatten() {
         let mut c = *c;
         while let Some(v) = items.get_mut(c.word as usize) {
+            let last = sheet.done(
+                sheet
+                    .settle(Cursor {
+                        word: c.word + 1,
+                        at: 0,
+                    })
+                    .0,
+            );
             let result = sheet
                 .word(c)
+                .filter(|_| last)
                 .and_then(|w| result_written(&w.text(c.at as usize, w.chars.len())));
             v.push((
                 c.at,
