@@ -83,6 +83,9 @@ pub struct Repaired {
     pub tags: Vec<(usize, usize, &'static str)>,
     /// Where the moves start in the game's text (after the header).
     pub moves_at: usize,
+    /// The result written after the last move: where it begins, what it reads as, and
+    /// whether it is written with a slip.
+    pub result: Option<(Cursor, (&'static str, bool))>,
     /// For each ply, whether its word is one replay reads, as it stands, as the move read
     /// (the search priced a mark that does not fit, `Qxb2+` for the quiet `Qb2+`; the Laws
     /// make the marks optional): no repair, and the word stays as written.
@@ -532,6 +535,7 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
             p
         },
     );
+    let mut result = None;
     let mut c = found.trailing.first().copied().flatten();
     while let Some(at) = c.filter(|&at| !sheet.done(at)) {
         let Some((next, _, why)) = sheet.skip(at) else {
@@ -540,24 +544,23 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
         if let Some(w) = sheet.word(at) {
             let written = w.text(at.at as usize, w.chars.len());
             // Only the last word can be the result: what follows a result is no game's.
-            let result = result_written(&written).filter(|_| sheet.done(next));
-            if result.is_some_and(|(_, slipped)| !slipped) {
-                // The result as it should be, run together with the last move
-                // (`36.Kf21/2-1/2`): read as written.
-                c = Some(next);
-                continue;
+            result = result_written(&written)
+                .filter(|_| sheet.done(next))
+                .map(|r| (at, r));
+            // The result as it should be, run together with the last move
+            // (`36.Kf21/2-1/2`), is read as written: no repair.
+            if result.is_none_or(|(_, (_, slipped))| slipped) {
+                repairs.push(Repair {
+                    ply: found.plies.len() as u32 + 1,
+                    before: end.clone(),
+                    mv: None,
+                    at: w.bytes.get(at.at as usize).copied().unwrap_or(0),
+                    reason: if result.is_some() { RESULT } else { why },
+                    written: Some(written),
+                    confidence: if result.is_some() { 0.9 } else { 0.5 },
+                    alternatives: Vec::new(),
+                });
             }
-            let result = result.is_some();
-            repairs.push(Repair {
-                ply: found.plies.len() as u32 + 1,
-                before: end.clone(),
-                mv: None,
-                at: w.bytes.get(at.at as usize).copied().unwrap_or(0),
-                reason: if result { RESULT } else { why },
-                written: Some(written),
-                confidence: if result { 0.9 } else { 0.5 },
-                alternatives: Vec::new(),
-            });
         }
         c = Some(next);
     }
@@ -567,6 +570,7 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
         lang,
         tags: Vec::new(),
         moves_at: 0,
+        result,
         read_by_replay,
         unread_by_replay,
     })
@@ -670,23 +674,11 @@ fn rewrite(
     for c in rep.found.trailing.iter().flatten() {
         let mut c = *c;
         while let Some(v) = items.get_mut(c.word as usize) {
-            let last = sheet.done(
-                sheet
-                    .settle(Cursor {
-                        word: c.word + 1,
-                        at: 0,
-                    })
-                    .0,
-            );
-            let result = sheet
-                .word(c)
-                .filter(|_| last)
-                .and_then(|w| result_written(&w.text(c.at as usize, w.chars.len())));
             v.push((
                 c.at,
-                match result {
-                    Some(result) => Item::Result(c, result),
-                    None => Item::SetAside(c),
+                match rep.result {
+                    Some((at, result)) if at == c => Item::Result(c, result),
+                    _ => Item::SetAside(c),
                 },
             ));
             touched[c.word as usize] = true;
@@ -878,8 +870,7 @@ fn read_through(raw: &RawGame, rec: &GameRecord) -> Option<(String, Sheet, Repai
 /// The game's text `new` (the moves rewritten) with the header's slips read back
 /// (`rep.tags`, offsets in the header, which the rewriting leaves as it is), and with
 /// `comments` their evidence in a comment before the first move.
-fn with_tags(new: String, rep: &Repaired, comments: bool) -> String {
-    let mut new = new;
+fn with_tags(mut new: String, rep: &Repaired, comments: bool) -> String {
     if comments && !rep.tags.is_empty() && new.is_char_boundary(rep.moves_at) {
         let read: Vec<String> = rep
             .tags
