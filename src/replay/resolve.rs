@@ -131,24 +131,9 @@ fn candidates(pos: &Chess, w: &WrittenMove, role: Option<Role>) -> MoveList {
 /// settles it (see [`super::fast_san`]), else by [`resolve_by_candidates`].
 #[inline]
 pub fn resolve(pos: &Chess, w: &WrittenMove, lang: &Language) -> Resolution {
-    match resolve_move(pos, w, lang) {
-        Ok(m) => Resolution::Unique(m),
-        Err(resolution) => resolution,
-    }
-}
-
-/// [`resolve`] with its common answer apart: `Ok` for the one legal move that fits, read
-/// from the eight bytes the attack tables hand back where they settle it (the replay asks
-/// at every ply), `Err` for every other answer.
-#[inline]
-pub fn resolve_move(pos: &Chess, w: &WrittenMove, lang: &Language) -> Result<Move, Resolution> {
     match super::fast_san::settle_fast(pos, w, lang) {
-        Some(super::fast_san::Settled::Unique(m)) => Ok(m),
-        Some(settled) => Err(settled.into()),
-        None => match resolve_by_candidates(pos, w, lang) {
-            Resolution::Unique(m) => Ok(m),
-            resolution => Err(resolution),
-        },
+        Some(settled) => settled.into(),
+        None => resolve_by_candidates(pos, w, lang),
     }
 }
 

@@ -2,7 +2,8 @@
 //! (resolved, illegal, ambiguous, unreadable; explained, with suggestions).
 
 use super::*;
-use resolve::resolve_move;
+use fast_san::{settle_fast, Settled};
+use resolve::resolve_by_candidates;
 
 impl<'a> Game<'a> {
     /// Among the readings of a run-together word, the first that resolves whole; else the one
@@ -167,13 +168,28 @@ impl<'a> Game<'a> {
                 self.number_slip(line, n, expected, numbered, at, ply, acc);
             }
         }
-        let chosen = match resolve_move(&line.pos, w, lang) {
+        // What `resolve` answers, the common case (one move the attack tables settle) read
+        // from the eight bytes they hand back, without the general answer built around it.
+        let takes_no_king = |m: Move| m.capture() != Some(shakmaty::Role::King);
+        let resolution = match settle_fast(&line.pos, w, lang) {
             // After an illegal move that stood, a king may be en prise: taking it is no move.
-            Ok(m) if m.capture() != Some(shakmaty::Role::King) => m,
-            resolution => {
+            Some(Settled::Unique(m)) if takes_no_king(m) => Ok(m),
+            Some(settled) => Err(Resolution::from(settled)),
+            None => match resolve_by_candidates(&line.pos, w, lang) {
+                Resolution::Unique(m) if takes_no_king(m) => Ok(m),
+                resolution => Err(resolution),
+            },
+        };
+        let chosen = match resolution {
+            Ok(m) => m,
+            Err(resolution) => {
                 // A king taken is read as an illegal move, and goes no further here.
-                let takes_king = resolution.is_ok();
-                let resolution = resolution.err().unwrap_or(Resolution::Illegal);
+                let takes_king = matches!(resolution, Resolution::Unique(_));
+                let resolution = if takes_king {
+                    Resolution::Illegal
+                } else {
+                    resolution
+                };
                 match self.play_unresolved(
                     line,
                     w,
