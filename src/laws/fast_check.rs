@@ -20,7 +20,16 @@
 //!    blocked by a Black pawn or the Black king straight ahead (and no queen, rook or knight
 //!    moved in the first search, which is not told here: telling it takes the solver's
 //!    board and move generator, whose tables cost more time out of the cache than the
-//!    few searches it would spare).
+//!    few searches it would spare);
+//! 4. and of those, by its static analysis, check chains and exhaustive search only when no
+//!    pawn is "lonely" (every file with a White pawn off the seventh rank has a Black pawn
+//!    off the second, and the other way round); with a lonely pawn only by a second search
+//!    of 15 plies, tried only when nothing but pawns and bishops is left — not when a quiet
+//!    line of that length keeps a legal move in every position.
+//!
+//! On the bench input about one game in four reaches the solver after gates 1–3; most of
+//! those have a lonely pawn and, with a queen, rook or knight on the board, gate 4 answers
+//! for them (a real scoresheet's last position is rarely a closed structure).
 //!
 //! ```
 //! use scoresheet::laws::fast_check::Screen;
@@ -28,7 +37,9 @@
 //! assert!(Screen::of(&Chess::default()).cannot_prove_dead());
 //! ```
 
-use shakmaty::{attacks, Bitboard, Board, ByColor, Chess, Color, Move, Position, Role, Square};
+use shakmaty::{
+    attacks, Bitboard, Board, ByColor, Chess, Color, Move, Position, Rank, Role, Square,
+};
 
 /// What the fast check's gates say of one position, told from shakmaty's position.
 pub struct Screen {
@@ -36,10 +47,16 @@ pub struct Screen {
     enough: ByColor<bool>,
     /// Per side: too few blocked pawns for a low-entropy structure.
     open: ByColor<bool>,
+    /// A pawn with no enemy pawn on its file (`has_lonely_pawns`, the same for both sides):
+    /// the static analysis and what follows it are not tried.
+    lonely: bool,
     /// Two legal moves or more, and a quiet line as deep as the first search with a legal
     /// move in every position: that search cannot prove anything (only looked for where a
-    /// side has enough material and too few blocked pawns).
+    /// side has enough material and too few blocked pawns or lonely pawns).
     lively: bool,
+    /// `lively`, and where only pawns and bishops are left, a quiet line of 15 plies too:
+    /// the deeper search of such structures cannot prove anything either.
+    lively_deep: bool,
 }
 
 impl Screen {
@@ -48,14 +65,21 @@ impl Screen {
         let enough = ByColor::new_with(|c| !too_little_to_mate(board, c));
         let threshold = low_entropy_threshold(board);
         let open = ByColor::new_with(|c| blocked_pawns(board, c) < threshold);
+        let lonely = lonely_pawns(board);
         // The moves are looked at only where a side passes the other gates.
-        let lively = ((enough.white && open.white) || (enough.black && open.black))
+        let gates = |c: Color| *enough.get(c) && (*open.get(c) || lonely);
+        let depth = first_search_depth(board);
+        let lively = (gates(Color::White) || gates(Color::Black))
             && two_legal_moves(pos)
-            && quiet_line(pos, first_search_depth(board));
+            && quiet_line(pos, depth);
+        let lively_deep =
+            lively && lonely && (depth == SHALLOW_SEARCH || quiet_line(pos, DEEP_SEARCH));
         Screen {
             enough,
             open,
+            lonely,
             lively,
+            lively_deep,
         }
     }
 
@@ -69,9 +93,15 @@ impl Screen {
     /// Whether `is_unwinnable_fast(board, winner)` is bound to answer `false`. `false` says
     /// nothing.
     pub fn leaves_unproven(&self, winner: Color) -> bool {
-        self.lively && *self.enough.get(winner) && *self.open.get(winner)
+        *self.enough.get(winner)
+            && ((self.lively && *self.open.get(winner)) || (self.lively_deep && self.lonely))
     }
 }
+
+/// Plies of the solver's first search with a queen, rook or knight on the board.
+const SHALLOW_SEARCH: u32 = 4;
+/// Plies of the solver's second search of a low-entropy structure of pawns and bishops.
+const DEEP_SEARCH: u32 = 15;
 
 /// The solver's own test of material too thin for `winner` to mate, which its first search
 /// asks in every position (`insufficient_white_material`, read for either side).
@@ -125,8 +155,21 @@ fn first_search_depth(board: &Board) -> u32 {
     if (board.knights() | board.rooks() | board.queens()).is_empty() {
         7
     } else {
-        4
+        SHALLOW_SEARCH
     }
+}
+
+/// The solver's `has_lonely_pawns`: the files of White's pawns not on the seventh rank
+/// differ from those of Black's pawns not on the second.
+fn lonely_pawns(board: &Board) -> bool {
+    let files = |pawns: Bitboard| {
+        pawns
+            .into_iter()
+            .fold(0u8, |files, sq| files | 1 << sq.file() as u8)
+    };
+    let white = board.pawns() & board.white() & !Bitboard::from_rank(Rank::Seventh);
+    let black = board.pawns() & board.black() & !Bitboard::from_rank(Rank::Second);
+    files(white) != files(black)
 }
 
 /// The king's steps to empty or enemy squares no enemy piece attacks (with the king off the
@@ -293,6 +336,12 @@ mod tests {
             "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
             "8/8/1k1p4/3Pp1p1/1K2PpPp/5P1P/8/8 w - - 2 58",
             "k1b5/1p1p4/1P1P4/8/8/4p1p1/4P1P1/5B1K w - - 0 1",
+            // Lonely pawns: with a queen, rook or knight on the board, and with only pawns
+            // and bishops (the solver's second, deeper search).
+            "rq1n1k2/8/p5Q1/1p1pP3/2pP1P2/2P4K/P2B4/6R1 b - - 0 31",
+            "8/3B4/1p6/1P6/p1K4p/5k2/7P/8 b - - 1 46",
+            "8/8/k7/1pK5/pP6/P7/6pB/8 b - - 5 60",
+            "7k/6pp/4p1b1/3pPp2/p1pP1P2/P1P4P/1B4PK/8 b - - 0 63",
         ] {
             let pos = fen_pos(fen);
             let board = solver_board(&pos).expect("a standard position");
@@ -324,5 +373,24 @@ mod tests {
         // An open middlegame.
         let pos = fen_pos("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
         assert!(Screen::of(&pos).cannot_prove_dead());
+    }
+
+    #[test]
+    fn lonely_pawns_keep_the_static_analysis_away() {
+        // Two pawns blocked each side (enough for a low-entropy structure), a lonely pawn on
+        // the e-file, queens and rooks: the fast check's first search is all it tries.
+        let pos = fen_pos("rq1n1k2/8/p5Q1/1p1pP3/2pP1P2/2P4K/P2B4/6R1 b - - 0 31");
+        let screen = Screen::of(&pos);
+        assert!(screen.lonely && !screen.open.white && !screen.open.black);
+        assert!(screen.leaves_unproven(Color::White) && screen.leaves_unproven(Color::Black));
+        // No lonely pawn (every file's pawns face each other): left to the solver.
+        let pos = fen_pos("5rk1/3nqp1r/3p2p1/p1pPp1Pp/1pP1P2P/1P3PR1/P5Q1/3N1R1K b - - 3 32");
+        assert!(!Screen::of(&pos).lonely);
+        // Pawns and a bishop with a lonely pawn: the kings' steps make a quiet line as long
+        // as the solver's deeper search.
+        let pos = fen_pos("8/3B4/1p6/1P6/p1K4p/5k2/7P/8 b - - 1 46");
+        let screen = Screen::of(&pos);
+        assert!(screen.lonely && screen.lively_deep);
+        assert!(screen.cannot_prove_dead());
     }
 }
