@@ -41,6 +41,8 @@ use shakmaty::{
     attacks, Bitboard, Board, ByColor, Chess, Color, Move, Position, Rank, Role, Square,
 };
 
+use crate::replay::fast_san::attacked_by;
+
 /// What the fast check's gates say of one position, told from shakmaty's position.
 pub struct Screen {
     /// Per side: enough material for the first search not to stop at once.
@@ -183,7 +185,7 @@ fn safe_king_steps(pos: &Chess) -> Bitboard {
     let occupied = board.occupied().without(king);
     (attacks::king_attacks(king) & !board.by_color(us))
         .into_iter()
-        .filter(|&to| board.attacks_to(to, !us, occupied).is_empty())
+        .filter(|&to| !attacked_by(board, to, !us, occupied))
         .collect()
 }
 
@@ -295,9 +297,7 @@ fn start_steps(board: &Board, color: Color, from: Square) -> impl Iterator<Item 
 
 /// Whether no enemy piece attacks `to` with the king of `color` off `from`.
 fn safe_step(board: &Board, color: Color, from: Square, to: Square) -> bool {
-    board
-        .attacks_to(to, !color, board.occupied().without(from))
-        .is_empty()
+    !attacked_by(board, to, !color, board.occupied().without(from))
 }
 
 fn king_moved(board: &Board, color: Color, from: Square, to: Square) -> Board {

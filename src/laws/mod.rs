@@ -430,7 +430,7 @@ pub(crate) fn king_can_step(pos: &Chess) -> bool {
     let occupied = board.occupied().without(king);
     (shakmaty::attacks::king_attacks(king) & !board.by_color(us))
         .into_iter()
-        .any(|to| board.attacks_to(to, !us, occupied).is_empty())
+        .any(|to| !crate::replay::fast_san::attacked_by(board, to, !us, occupied))
 }
 
 /// A position from a FEN, for the tests.

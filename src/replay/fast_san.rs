@@ -146,9 +146,10 @@ fn sliders_to(to: Square, straight: Bitboard, diagonal: Bitboard, occupied: Bitb
     found
 }
 
-/// `board.attacks_to(to, attacker, occupied)` with the sliders found by [`sliders_to`].
+/// Whether `board.attacks_to(to, attacker, occupied)` has any piece, with the sliders found
+/// by [`sliders_to`] (also what the Laws ask of the king's steps in a game's last position).
 #[inline]
-fn attacked_by(
+pub(crate) fn attacked_by(
     board: &shakmaty::Board,
     to: Square,
     attacker: shakmaty::Color,
