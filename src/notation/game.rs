@@ -86,7 +86,12 @@ impl TagSection {
     /// Set `name` to `value`: a repeated tag keeps its place and takes the later value.
     fn set(&mut self, name: &str, value: &str) {
         let (ours, spare) = self.tags.split_at_mut(self.used);
-        if let Some(slot) = ours.iter_mut().find(|(k, _)| k == name) {
+        // (length and first byte first: most names of a section differ in one of them, and
+        // told so without a call to compare the bytes)
+        let same = |k: &String| {
+            k.len() == name.len() && k.as_bytes().first() == name.as_bytes().first() && k == name
+        };
+        if let Some(slot) = ours.iter_mut().find(|(k, _)| same(k)) {
             slot.1.clear();
             slot.1.push_str(value);
         } else if let Some((k, v)) = spare.first_mut() {
@@ -120,8 +125,14 @@ pub fn parse_game(text: &str) -> ParsedGame {
         let end = memchr::memchr(b'\n', &bytes[next..]).map_or(text.len(), |i| next + i + 1);
         let line = &text[next..end];
         next = end;
-        let trimmed = line.trim_start_matches(['\u{feff}', ' ', '\t', '\r']);
-        if trimmed.trim().is_empty() || trimmed.starts_with('%') {
+        // A tag line, the most common line here, starts with its `[`: nothing to trim.
+        let tag_line = line.as_bytes().first() == Some(&b'[');
+        let trimmed = if tag_line {
+            line
+        } else {
+            line.trim_start_matches(['\u{feff}', ' ', '\t', '\r'])
+        };
+        if !tag_line && (trimmed.trim().is_empty() || trimmed.starts_with('%')) {
             pos += line.len();
             continue;
         }
@@ -183,9 +194,12 @@ pub fn parse_game(text: &str) -> ParsedGame {
         let line_end = memchr::memchr(b'\n', &bytes[hit..]).map_or(bytes.len(), |i| hit + i + 1);
         next_line = line_end;
         let line = &movetext[line_start..line_end];
-        comments.advance_to(bytes, line_start);
-        if !comments.in_brace {
-            if let Some((tag, value)) = scoresheet_header(line) {
+        // Whether the line is in a comment is asked only of a header (most lines with a `:`
+        // are clock comments' lines, which start with a move number): the comments are
+        // followed over the lines between in one go, to the same state.
+        if let Some((tag, value)) = scoresheet_header(line) {
+            comments.advance_to(bytes, line_start);
+            if !comments.in_brace {
                 game.set_tag(tag, value);
                 let b = blanked.get_or_insert_with(|| movetext.to_string());
                 let end = line_start + line.trim_end_matches(['\n', '\r']).len();
@@ -194,12 +208,11 @@ pub fn parse_game(text: &str) -> ParsedGame {
         }
     }
     let mut tokens = lex(blanked.as_deref().unwrap_or(movetext));
+    // The offsets made the game's and the letters collected in one pass over the tokens.
+    let mut letters = 0u64;
     for t in &mut tokens {
         t.start += pos;
         t.end += pos;
-    }
-    let mut letters = 0u64;
-    for t in &tokens {
         let mut add = |m: &super::moves::WrittenMove| {
             if let Some(l) = m.piece {
                 letters |= 1 << l.index;

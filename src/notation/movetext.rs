@@ -238,13 +238,21 @@ pub fn lex(text: &str) -> Vec<Token> {
             && !(matches!(first, b'e' | b'i') && matches!(bytes.get(pos + 1), Some(b'.' | b'p')))
         {
             at_line_start = false;
-            let end = word_end(text, pos, pos + 1);
+            // The word's plain bytes here, without a call: most words end at white space
+            // (where `word_end` stops too); it sees to any other byte.
+            let mut end = pos + 1;
+            while end < len && PLAIN_WORD_BYTE[usize::from(bytes[end])] {
+                end += 1;
+            }
+            if end < len && !matches!(bytes[end], b' ' | b'\n' | b'\r' | b'\t') {
+                end = word_end(text, pos, end);
+            }
             if first.is_ascii_digit() {
                 lex_word(text, pos, end, &mut expected_number, &mut tokens);
             } else {
                 // No move number in front: the word is a move or read by the rules (what
                 // `lex_word` does with it, without counting digits and dots first).
-                match super::moves::plain_san(&text[pos..end]) {
+                match super::moves::plain_san_bytes(&bytes[pos..end]) {
                     Some(m) => tokens.push(Token {
                         kind: TokenKind::Move(m),
                         start: pos,
@@ -351,10 +359,23 @@ pub fn lex(text: &str) -> Vec<Token> {
             pos = e;
             continue;
         }
-        lex_word(text, pos, end, &mut expected_number, &mut tokens);
+        lex_word_apart(text, pos, end, &mut expected_number, &mut tokens);
         pos = end;
     }
     tokens
+}
+
+/// [`lex_word`] for the words that start with a byte no plain word starts with: not the
+/// hot path, so not another copy of it.
+#[inline(never)]
+fn lex_word_apart(
+    text: &str,
+    start: usize,
+    end: usize,
+    expected: &mut u32,
+    tokens: &mut Vec<Token>,
+) {
+    lex_word(text, start, end, expected, tokens);
 }
 
 /// Where the word that starts at `start` ends (its bytes up to `from` already read): up to the
@@ -425,13 +446,19 @@ static PLAIN_WORD_BYTE: [bool; 256] = {
 };
 
 /// Split one word into move numbers, results and moves (`1.e4e52.Cf3` → `1.` `e4e5` `2.` `Cf3`).
+#[inline(always)]
 fn lex_word(text: &str, start: usize, end: usize, expected: &mut u32, tokens: &mut Vec<Token>) {
     // Most words of most games are one plain SAN move, alone or after its move number
     // (`Nf3`, `12.Nf3`, `12...Nf6`): no result, no run of moves.
-    let word = &text[start..end];
-    let b = word.as_bytes();
+    let b = &text.as_bytes()[start..end];
+    // The number's value is added up as its digits are counted (nine digits cannot
+    // overflow; a longer number is read again by `number_of`).
     let mut digits = 0;
+    let mut value = 0u32;
     while digits < b.len() && b[digits].is_ascii_digit() {
+        value = value
+            .wrapping_mul(10)
+            .wrapping_add(u32::from(b[digits] - b'0'));
         digits += 1;
     }
     let mut dots = digits;
@@ -439,10 +466,17 @@ fn lex_word(text: &str, start: usize, end: usize, expected: &mut u32, tokens: &m
         dots += 1;
     }
     let dots = dots - digits;
+    let number = || {
+        if digits <= 9 {
+            value
+        } else {
+            number_of(&text[start..start + digits])
+        }
+    };
     if digits > 0 && dots > 0 && digits + dots == b.len() {
         // A move number alone (`12.`, `12...`): what `move_number` reads, as no result
         // is digits and dots alone.
-        push_number(&word[..digits], dots, (start, end), expected, tokens);
+        push_number(number(), dots, (start, end), expected, tokens);
         return;
     }
     let san = match (digits, dots) {
@@ -450,10 +484,15 @@ fn lex_word(text: &str, start: usize, end: usize, expected: &mut u32, tokens: &m
         (1..=4, 1..=3) if digits + dots < b.len() => Some(digits + dots),
         _ => None,
     };
-    if let Some(m) = san.and_then(|at| super::moves::plain_san(&word[at..])) {
+    // (`if let` rather than `and_then`: a closure here was left a call of its own)
+    let plain = match san {
+        Some(at) => super::moves::plain_san_bytes(&b[at..]),
+        None => None,
+    };
+    if let Some(m) = plain {
         let at = start + digits + dots;
         if digits > 0 {
-            push_number(&word[..digits], dots, (start, at), expected, tokens);
+            push_number(number(), dots, (start, at), expected, tokens);
         }
         tokens.push(Token {
             kind: TokenKind::Move(m),
@@ -465,16 +504,15 @@ fn lex_word(text: &str, start: usize, end: usize, expected: &mut u32, tokens: &m
     lex_word_by_rules(text, start, end, expected, tokens);
 }
 
-/// A move number of `digits` and `dots` dots spanning `start..end`; the next number expected.
+/// A move number `number` with `dots` dots spanning `start..end`; the next number expected.
 #[inline]
 fn push_number(
-    digits: &str,
+    number: u32,
     dots: usize,
     (start, end): (usize, usize),
     expected: &mut u32,
     tokens: &mut Vec<Token>,
 ) {
-    let number = number_of(digits);
     tokens.push(Token {
         kind: TokenKind::MoveNumber {
             number,
@@ -500,6 +538,7 @@ fn number_of(digits: &str) -> u32 {
 }
 
 /// [`lex_word`] by the general rules.
+#[inline(never)]
 fn lex_word_by_rules(
     text: &str,
     start: usize,
