@@ -8,7 +8,7 @@
 //! ```
 
 use super::{
-    movetext::{lex, Token, TokenKind},
+    movetext::{lex_at, Token},
     tags::{is_column_heads, plain_tag_pair, scoresheet_header, tag_pair_by_rules},
 };
 
@@ -207,27 +207,9 @@ pub fn parse_game(text: &str) -> ParsedGame {
             }
         }
     }
-    let mut tokens = lex(blanked.as_deref().unwrap_or(movetext));
-    // The offsets made the game's and the letters collected in one pass over the tokens.
-    let mut letters = 0u64;
-    for t in &mut tokens {
-        t.start += pos;
-        t.end += pos;
-        let mut add = |m: &super::moves::WrittenMove| {
-            if let Some(l) = m.piece {
-                letters |= 1 << l.index;
-            }
-            if let Some(l) = m.promotion {
-                letters |= 1 << l.index;
-            }
-        };
-        match &t.kind {
-            TokenKind::Move(m) => add(m),
-            TokenKind::Run(r) => r[0].iter().for_each(add),
-            TokenKind::PromotionLetter(l) => letters |= 1 << l.index,
-            _ => {}
-        }
-    }
+    // (the tokens' byte ranges made the game's and the letters collected as they are pushed)
+    let lexed = lex_at(blanked.as_deref().unwrap_or(movetext), pos);
+    let (tokens, letters) = (lexed.tokens, lexed.letters);
     game.letters_used = letters;
     game.tokens = tokens;
     game
@@ -357,6 +339,7 @@ pub fn line_col(text: &str, offset: usize, first_line: u64) -> (u64, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::movetext::TokenKind;
 
     #[test]
     fn tags_then_movetext() {
