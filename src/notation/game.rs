@@ -122,6 +122,24 @@ pub fn parse_game(text: &str) -> ParsedGame {
     let bytes = text.as_bytes();
     let mut next = 0;
     while next < text.len() {
+        // The common tag line, `[Name "Value"]` and its line end, read without looking for
+        // the line's end first: the plain pair's reading stops at a line feed, so it reads
+        // the same here as on the line cut out (below, for every other line).
+        if bytes[next] == b'[' {
+            if let Some((rest, (k, v))) = plain_tag_pair(&text[next..]) {
+                let line_end = match rest.as_bytes() {
+                    [b'\n', ..] => Some(1),
+                    [b'\r', b'\n', ..] => Some(2),
+                    _ => None,
+                };
+                if let Some(line_end) = line_end {
+                    section.set(k, v);
+                    next = text.len() - rest.len() + line_end;
+                    pos = next;
+                    continue;
+                }
+            }
+        }
         let end = memchr::memchr(b'\n', &bytes[next..]).map_or(text.len(), |i| next + i + 1);
         let line = &text[next..end];
         next = end;

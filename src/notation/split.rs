@@ -282,6 +282,27 @@ impl MovetextScan {
                     None => return,
                 }
             }
+            if self.depth == 0 && self.has_content {
+                // Here a `)` changes nothing (the depth stays 0): one search for the three
+                // bytes that do, a `)` only ending words as the stretches below end at it.
+                let stop =
+                    memchr::memchr3(b'{', b'(', b';', &line[i..]).map_or(line.len(), |n| i + n);
+                if !self.saw_result {
+                    self.saw_result =
+                        has_result_word(&line[i..stop], |b| b.is_ascii_whitespace() || b == b')');
+                }
+                match line.get(stop) {
+                    None | Some(b';') => return,
+                    Some(b'{') => self.in_comment = true,
+                    Some(_) => {
+                        if !line[stop..].starts_with(b"(=)") {
+                            self.depth += 1;
+                        }
+                    }
+                }
+                i = stop + 1;
+                continue;
+            }
             if !semicolon_known || semicolon < i {
                 semicolon = memchr::memchr(b';', &line[i..]).map_or(line.len(), |n| i + n);
                 semicolon_known = true;
@@ -294,17 +315,7 @@ impl MovetextScan {
                 self.has_content = stretch.iter().any(|&b| !b.is_ascii_whitespace());
             }
             if self.depth == 0 && !self.saw_result {
-                self.saw_result = memchr::memchr2_iter(b'-', b'*', stretch).any(|at| {
-                    let start = stretch[..at]
-                        .iter()
-                        .rposition(|b| b.is_ascii_whitespace())
-                        .map_or(0, |n| n + 1);
-                    let end = stretch[at..]
-                        .iter()
-                        .position(|b| b.is_ascii_whitespace())
-                        .map_or(stretch.len(), |n| at + n);
-                    is_or_ends_with_result(&stretch[start..end])
-                });
+                self.saw_result = has_result_word(stretch, |b| b.is_ascii_whitespace());
             }
             let Some(&b) = line.get(stop) else {
                 return;
@@ -388,6 +399,23 @@ fn name_print(name: &[u8]) -> u64 {
     }
 }
 
+/// Whether a word of `stretch` (words end where `ends_word` says) with a `-` or a `*` in it is
+/// or ends with a result token.
+#[inline]
+fn has_result_word(stretch: &[u8], ends_word: impl Fn(u8) -> bool) -> bool {
+    memchr::memchr2_iter(b'-', b'*', stretch).any(|at| {
+        let start = stretch[..at]
+            .iter()
+            .rposition(|&b| ends_word(b))
+            .map_or(0, |n| n + 1);
+        let end = stretch[at..]
+            .iter()
+            .position(|&b| ends_word(b))
+            .map_or(stretch.len(), |n| at + n);
+        is_or_ends_with_result(&stretch[start..end])
+    })
+}
+
 /// Whether a word is or ends with a result token.
 fn is_or_ends_with_result(word: &[u8]) -> bool {
     // Results end in `0`, `1`, `2`, `*` or the last byte of `½`.
@@ -402,6 +430,7 @@ fn is_or_ends_with_result(word: &[u8]) -> bool {
 }
 
 /// The first byte of a line that is neither white space nor a UTF-8 byte-order mark.
+#[inline]
 fn first_non_blank(line: &[u8]) -> Option<usize> {
     let skip = if line.starts_with(b"\xef\xbb\xbf") {
         3
