@@ -108,6 +108,19 @@ pub fn result(input: &str) -> IResult<&str, GameResult> {
             nom::error::ErrorKind::Tag,
         )));
     }
+    // The four results of PGN, each the first of the alternatives below to read it (no
+    // alternative before it reads its first bytes): told at once, not after up to eleven
+    // tags tried in turn.
+    let pgn = match b {
+        [b'1', b'/', b'2', b'-', b'1', b'/', b'2', ..] => Some((7, GameResult::Draw)),
+        [b'1', b'-', b'0', ..] => Some((3, GameResult::WhiteWins)),
+        [b'0', b'-', b'1', ..] => Some((3, GameResult::BlackWins)),
+        [b'*', ..] => Some((1, GameResult::Unknown)),
+        _ => None,
+    };
+    if let Some((len, r)) = pgn {
+        return Ok((&input[len..], r));
+    }
     alt((
         value(
             GameResult::Draw,
@@ -336,13 +349,14 @@ pub(crate) fn lex_at(text: &str, base: usize) -> Sink {
             continue;
         }
         if c == '{' {
-            match brace_comment(rest) {
-                Ok((r, _)) => {
-                    let end = len - r.len();
+            // What `brace_comment` reads, its `}` found with memchr.
+            match memchr::memchr(b'}', &bytes[pos + 1..]) {
+                Some(i) => {
+                    let end = pos + 1 + i + 1;
                     push(&mut tokens, TokenKind::Comment, pos, end);
                     pos = end;
                 }
-                Err(_) => {
+                None => {
                     push(&mut tokens, TokenKind::UnterminatedComment, pos, len);
                     pos = len;
                 }
@@ -823,6 +837,40 @@ mod tests {
         assert_eq!(result("1/2-1/2").unwrap().1, GameResult::Draw);
         assert_eq!(result("*").unwrap().1, GameResult::Unknown);
         assert!(result("0-0").is_err());
+    }
+
+    /// The results told at once are what the alternatives read, whatever follows them.
+    #[test]
+    fn pgn_results_read_as_by_the_alternatives() {
+        fn by_alternatives(input: &str) -> IResult<&str, GameResult> {
+            alt((
+                value(
+                    GameResult::Draw,
+                    alt((
+                        tag("1/2-1/2"),
+                        tag("½-½"),
+                        tag("½–½"),
+                        tag("1/2–1/2"),
+                        tag("0.5-0.5"),
+                        tag("1/2"),
+                        tag("½"),
+                    )),
+                ),
+                value(GameResult::WhiteWins, alt((tag("1-0"), tag("1–0")))),
+                value(GameResult::BlackWins, alt((tag("0-1"), tag("0–1")))),
+                value(GameResult::Unknown, tag("*")),
+            ))
+            .parse(input)
+        }
+        for head in [
+            "1-0", "0-1", "1/2-1/2", "*", "1/2", "1–0", "½-½", "0.5-0.5", "0-0", "1/",
+        ] {
+            for tail in ["", " ", "0", "-1", "*", "½", "\n", ")"] {
+                let input = format!("{head}{tail}");
+                let (ours, theirs) = (result(&input), by_alternatives(&input));
+                assert_eq!(ours.ok(), theirs.ok(), "{input:?}");
+            }
+        }
     }
 
     #[test]
