@@ -312,7 +312,10 @@ pub(crate) fn lex_at(text: &str, base: usize) -> Sink {
             // reads by a fast path (which only plain bytes pass, as `word_end` steps over).
             if let Some(end) = short_word_end(bytes, pos) {
                 if lex_word_fast(text, pos, end, &mut expected_number, &mut tokens) {
-                    pos = end;
+                    // The white space that ends the word stepped over as the loop's first
+                    // lines would.
+                    at_line_start = bytes[end] == b'\n';
+                    pos = end + 1;
                     continue;
                 }
             }
