@@ -463,9 +463,7 @@ fn opening_header(line: &[u8]) -> Option<bool> {
 
 /// [`opening_header`] by reading the line.
 fn header_by_reading(line: &[u8]) -> Option<bool> {
-    if memchr::memchr2(b':', b'=', line).is_none() {
-        return None;
-    }
+    memchr::memchr2(b':', b'=', line)?;
     let text = String::from_utf8_lossy(line);
     let text = if line.iter().any(|&b| is_damage(b)) {
         text.replace(|c: char| c.is_ascii() && is_damage(c as u8), "")
