@@ -8,7 +8,7 @@
 //! ```
 
 use super::{
-    movetext::{lex, Token, TokenKind},
+    movetext::{lex_at, Token},
     tags::{is_column_heads, plain_tag_pair, scoresheet_header, tag_pair_by_rules},
 };
 
@@ -86,7 +86,12 @@ impl TagSection {
     /// Set `name` to `value`: a repeated tag keeps its place and takes the later value.
     fn set(&mut self, name: &str, value: &str) {
         let (ours, spare) = self.tags.split_at_mut(self.used);
-        if let Some(slot) = ours.iter_mut().find(|(k, _)| k == name) {
+        // (length and first byte first: most names of a section differ in one of them, and
+        // told so without a call to compare the bytes)
+        let same = |k: &String| {
+            k.len() == name.len() && k.as_bytes().first() == name.as_bytes().first() && k == name
+        };
+        if let Some(slot) = ours.iter_mut().find(|(k, _)| same(k)) {
             slot.1.clear();
             slot.1.push_str(value);
         } else if let Some((k, v)) = spare.first_mut() {
@@ -117,11 +122,35 @@ pub fn parse_game(text: &str) -> ParsedGame {
     let bytes = text.as_bytes();
     let mut next = 0;
     while next < text.len() {
+        // The common tag line, `[Name "Value"]` and its line end, read without looking for
+        // the line's end first: the plain pair's reading stops at a line feed, so it reads
+        // the same here as on the line cut out (below, for every other line).
+        if bytes[next] == b'[' {
+            if let Some((rest, (k, v))) = plain_tag_pair(&text[next..]) {
+                let line_end = match rest.as_bytes() {
+                    [b'\n', ..] => Some(1),
+                    [b'\r', b'\n', ..] => Some(2),
+                    _ => None,
+                };
+                if let Some(line_end) = line_end {
+                    section.set(k, v);
+                    next = text.len() - rest.len() + line_end;
+                    pos = next;
+                    continue;
+                }
+            }
+        }
         let end = memchr::memchr(b'\n', &bytes[next..]).map_or(text.len(), |i| next + i + 1);
         let line = &text[next..end];
         next = end;
-        let trimmed = line.trim_start_matches(['\u{feff}', ' ', '\t', '\r']);
-        if trimmed.trim().is_empty() || trimmed.starts_with('%') {
+        // A tag line, the most common line here, starts with its `[`: nothing to trim.
+        let tag_line = line.as_bytes().first() == Some(&b'[');
+        let trimmed = if tag_line {
+            line
+        } else {
+            line.trim_start_matches(['\u{feff}', ' ', '\t', '\r'])
+        };
+        if !tag_line && (trimmed.trim().is_empty() || trimmed.starts_with('%')) {
             pos += line.len();
             continue;
         }
@@ -183,9 +212,12 @@ pub fn parse_game(text: &str) -> ParsedGame {
         let line_end = memchr::memchr(b'\n', &bytes[hit..]).map_or(bytes.len(), |i| hit + i + 1);
         next_line = line_end;
         let line = &movetext[line_start..line_end];
-        comments.advance_to(bytes, line_start);
-        if !comments.in_brace {
-            if let Some((tag, value)) = scoresheet_header(line) {
+        // Whether the line is in a comment is asked only of a header (most lines with a `:`
+        // are clock comments' lines, which start with a move number): the comments are
+        // followed over the lines between in one go, to the same state.
+        if let Some((tag, value)) = scoresheet_header(line) {
+            comments.advance_to(bytes, line_start);
+            if !comments.in_brace {
                 game.set_tag(tag, value);
                 let b = blanked.get_or_insert_with(|| movetext.to_string());
                 let end = line_start + line.trim_end_matches(['\n', '\r']).len();
@@ -193,28 +225,9 @@ pub fn parse_game(text: &str) -> ParsedGame {
             }
         }
     }
-    let mut tokens = lex(blanked.as_deref().unwrap_or(movetext));
-    for t in &mut tokens {
-        t.start += pos;
-        t.end += pos;
-    }
-    let mut letters = 0u64;
-    for t in &tokens {
-        let mut add = |m: &super::moves::WrittenMove| {
-            if let Some(l) = m.piece {
-                letters |= 1 << l.index;
-            }
-            if let Some(l) = m.promotion {
-                letters |= 1 << l.index;
-            }
-        };
-        match &t.kind {
-            TokenKind::Move(m) => add(m),
-            TokenKind::Run(r) => r[0].iter().for_each(add),
-            TokenKind::PromotionLetter(l) => letters |= 1 << l.index,
-            _ => {}
-        }
-    }
+    // (the tokens' byte ranges made the game's and the letters collected as they are pushed)
+    let lexed = lex_at(blanked.as_deref().unwrap_or(movetext), pos);
+    let (tokens, letters) = (lexed.tokens, lexed.letters);
     game.letters_used = letters;
     game.tokens = tokens;
     game
@@ -344,6 +357,7 @@ pub fn line_col(text: &str, offset: usize, first_line: u64) -> (u64, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::movetext::TokenKind;
 
     #[test]
     fn tags_then_movetext() {

@@ -486,7 +486,12 @@ fn english_letters() -> &'static [Option<u8>; 32] {
 /// read (a test compares the two over every word of the corpora).
 #[inline(always)]
 pub fn plain_san(word: &str) -> Option<WrittenMove> {
-    let b = word.as_bytes();
+    plain_san_bytes(word.as_bytes())
+}
+
+/// [`plain_san`] of a word's bytes (the lexer has them at hand: no `str` to cut first).
+#[inline(always)]
+pub(crate) fn plain_san_bytes(b: &[u8]) -> Option<WrittenMove> {
     let (body, check) = match b.last()? {
         b'+' => (&b[..b.len() - 1], CheckMark::Check),
         b'#' => (&b[..b.len() - 1], CheckMark::Mate),

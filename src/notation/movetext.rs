@@ -108,6 +108,19 @@ pub fn result(input: &str) -> IResult<&str, GameResult> {
             nom::error::ErrorKind::Tag,
         )));
     }
+    // The four results of PGN, each the first of the alternatives below to read it (no
+    // alternative before it reads its first bytes): told at once, not after up to eleven
+    // tags tried in turn.
+    let pgn = match b {
+        [b'1', b'/', b'2', b'-', b'1', b'/', b'2', ..] => Some((7, GameResult::Draw)),
+        [b'1', b'-', b'0', ..] => Some((3, GameResult::WhiteWins)),
+        [b'0', b'-', b'1', ..] => Some((3, GameResult::BlackWins)),
+        [b'*', ..] => Some((1, GameResult::Unknown)),
+        _ => None,
+    };
+    if let Some((len, r)) = pgn {
+        return Ok((&input[len..], r));
+    }
     alt((
         value(
             GameResult::Draw,
@@ -206,12 +219,68 @@ fn ends_word(rest: &str) -> bool {
 
 /// Lex a whole movetext. Never fails: what no rule reads becomes an `Unreadable` token.
 pub fn lex(text: &str) -> Vec<Token> {
+    lex_at(text, 0).tokens
+}
+
+/// The tokens of a game's movetext as they are pushed: their byte ranges made the game's
+/// (`base` added, where the movetext starts in the game) and the piece letters of their moves
+/// collected, at the push, where the token's kind is known, rather than in another pass.
+pub(crate) struct Sink {
+    pub(crate) tokens: Vec<Token>,
+    base: usize,
+    /// Bit set over the piece-letter alphabet of the letters the tokens use.
+    pub(crate) letters: u64,
+}
+
+impl Sink {
+    #[cfg(test)]
+    fn new(base: usize) -> Sink {
+        Sink {
+            tokens: Vec::new(),
+            base,
+            letters: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, kind: TokenKind, start: usize, end: usize) {
+        self.letters |= letters_of(&kind);
+        self.tokens.push(Token {
+            kind,
+            start: start + self.base,
+            end: end + self.base,
+        });
+    }
+}
+
+/// The piece letters a token uses (a move's piece and promotion piece, the first reading's
+/// of a run), as a bit set over the alphabet.
+#[inline(always)]
+fn letters_of(kind: &TokenKind) -> u64 {
+    let of_move = |m: &WrittenMove| {
+        m.piece.map_or(0, |l| 1u64 << l.index) | m.promotion.map_or(0, |l| 1u64 << l.index)
+    };
+    match kind {
+        TokenKind::Move(m) => of_move(m),
+        TokenKind::Run(r) => r[0].iter().fold(0, |bits, m| bits | of_move(m)),
+        TokenKind::PromotionLetter(l) => 1 << l.index,
+        _ => 0,
+    }
+}
+
+/// [`lex`] of a game's movetext that starts at byte `base` of the game.
+pub(crate) fn lex_at(text: &str, base: usize) -> Sink {
     // About one token in three to five bytes of PGN movetext (`12.` `Nf3` `Nc6`): room for
     // the denser kind, as a token list that outgrows its room is copied whole. The list of
     // a game already replayed on this thread serves, when there is one (see
     // [`recycle_tokens`]).
     let mut tokens = SPARE_TOKENS.with(std::cell::Cell::take);
     tokens.reserve(text.len() / 3 + 4);
+    let mut tokens = Sink {
+        tokens,
+        base,
+        letters: 0,
+    };
     let mut expected_number = 1u32;
     let mut pos = 0usize;
     let len = text.len();
@@ -238,23 +307,28 @@ pub fn lex(text: &str) -> Vec<Token> {
             && !(matches!(first, b'e' | b'i') && matches!(bytes.get(pos + 1), Some(b'.' | b'p')))
         {
             at_line_start = false;
-            let end = word_end(text, pos, pos + 1);
-            if first.is_ascii_digit() {
-                lex_word(text, pos, end, &mut expected_number, &mut tokens);
-            } else {
-                // No move number in front: the word is a move or read by the rules (what
-                // `lex_word` does with it, without counting digits and dots first).
-                match super::moves::plain_san(&text[pos..end]) {
-                    Some(m) => tokens.push(Token {
-                        kind: TokenKind::Move(m),
-                        start: pos,
-                        end,
-                    }),
-                    None => {
-                        lex_word_by_rules(text, pos, end, &mut expected_number, &mut tokens);
-                    }
+            // Most words are shorter than eight bytes and end at white space: the first byte
+            // below `!` of the eight here, found at once, is the word's end if the word then
+            // reads by a fast path (which only plain bytes pass, as `word_end` steps over).
+            if let Some(end) = short_word_end(bytes, pos) {
+                if lex_word_fast(text, pos, end, &mut expected_number, &mut tokens) {
+                    // The white space that ends the word stepped over as the loop's first
+                    // lines would.
+                    at_line_start = bytes[end] == b'\n';
+                    pos = end + 1;
+                    continue;
                 }
             }
+            // Otherwise its plain bytes here, without a call: most words end at white space
+            // (where `word_end` stops too); it sees to any other byte.
+            let mut end = pos + 1;
+            while end < len && PLAIN_WORD_BYTE[usize::from(bytes[end])] {
+                end += 1;
+            }
+            if end < len && !matches!(bytes[end], b' ' | b'\n' | b'\r' | b'\t') {
+                end = word_end(text, pos, end);
+            }
+            lex_word(text, pos, end, &mut expected_number, &mut tokens);
             pos = end;
             continue;
         }
@@ -270,8 +344,7 @@ pub fn lex(text: &str) -> Vec<Token> {
             continue;
         }
         let line_start = std::mem::replace(&mut at_line_start, false);
-        let push =
-            |tokens: &mut Vec<Token>, kind, start, end| tokens.push(Token { kind, start, end });
+        let push = |tokens: &mut Sink, kind, start, end| tokens.push(kind, start, end);
         if c == '%' && line_start {
             let end = rest.find('\n').map_or(len, |i| pos + i);
             push(&mut tokens, TokenKind::Escape, pos, end);
@@ -279,13 +352,14 @@ pub fn lex(text: &str) -> Vec<Token> {
             continue;
         }
         if c == '{' {
-            match brace_comment(rest) {
-                Ok((r, _)) => {
-                    let end = len - r.len();
+            // What `brace_comment` reads, its `}` found with memchr.
+            match memchr::memchr(b'}', &bytes[pos + 1..]) {
+                Some(i) => {
+                    let end = pos + 1 + i + 1;
                     push(&mut tokens, TokenKind::Comment, pos, end);
                     pos = end;
                 }
-                Err(_) => {
+                None => {
                     push(&mut tokens, TokenKind::UnterminatedComment, pos, len);
                     pos = len;
                 }
@@ -351,10 +425,33 @@ pub fn lex(text: &str) -> Vec<Token> {
             pos = e;
             continue;
         }
-        lex_word(text, pos, end, &mut expected_number, &mut tokens);
+        lex_word_apart(text, pos, end, &mut expected_number, &mut tokens);
         pos = end;
     }
     tokens
+}
+
+/// [`lex_word`] for the words that start with a byte no plain word starts with: not the
+/// hot path, so not another copy of it.
+#[inline(never)]
+fn lex_word_apart(text: &str, start: usize, end: usize, expected: &mut u32, tokens: &mut Sink) {
+    lex_word(text, start, end, expected, tokens);
+}
+
+/// Where the word that starts at `start` (a plain byte) ends if it ends at white space within
+/// its first eight bytes: the first byte below `!` there, told from the eight bytes as one
+/// word (a byte's borrow can flag a byte above it, never one below, so the lowest flag is
+/// exact). `None` when the eight bytes are not there, or the byte is not white space.
+#[inline(always)]
+fn short_word_end(bytes: &[u8], start: usize) -> Option<usize> {
+    let eight: [u8; 8] = bytes.get(start..start + 8)?.try_into().ok()?;
+    let word = u64::from_le_bytes(eight);
+    let below = word.wrapping_sub(0x2121_2121_2121_2121) & !word & 0x8080_8080_8080_8080;
+    if below == 0 {
+        return None;
+    }
+    let end = start + (below.trailing_zeros() / 8) as usize;
+    matches!(bytes[end], b' ' | b'\n' | b'\r' | b'\t').then_some(end)
 }
 
 /// Where the word that starts at `start` ends (its bytes up to `from` already read): up to the
@@ -425,13 +522,35 @@ static PLAIN_WORD_BYTE: [bool; 256] = {
 };
 
 /// Split one word into move numbers, results and moves (`1.e4e52.Cf3` → `1.` `e4e5` `2.` `Cf3`).
-fn lex_word(text: &str, start: usize, end: usize, expected: &mut u32, tokens: &mut Vec<Token>) {
+#[inline(always)]
+fn lex_word(text: &str, start: usize, end: usize, expected: &mut u32, tokens: &mut Sink) {
+    if !lex_word_fast(text, start, end, expected, tokens) {
+        lex_word_by_rules(text, start, end, expected, tokens);
+    }
+}
+
+/// [`lex_word`] for a word that is a plain SAN move, a move number, or both (what most words
+/// are); false, with no token pushed, for any other word. Only digits, dots and the bytes of
+/// [`super::moves::plain_san`] pass it.
+#[inline(always)]
+fn lex_word_fast(
+    text: &str,
+    start: usize,
+    end: usize,
+    expected: &mut u32,
+    tokens: &mut Sink,
+) -> bool {
     // Most words of most games are one plain SAN move, alone or after its move number
     // (`Nf3`, `12.Nf3`, `12...Nf6`): no result, no run of moves.
-    let word = &text[start..end];
-    let b = word.as_bytes();
+    let b = &text.as_bytes()[start..end];
+    // The number's value is added up as its digits are counted (nine digits cannot
+    // overflow; a longer number is read again by `number_of`).
     let mut digits = 0;
+    let mut value = 0u32;
     while digits < b.len() && b[digits].is_ascii_digit() {
+        value = value
+            .wrapping_mul(10)
+            .wrapping_add(u32::from(b[digits] - b'0'));
         digits += 1;
     }
     let mut dots = digits;
@@ -439,50 +558,57 @@ fn lex_word(text: &str, start: usize, end: usize, expected: &mut u32, tokens: &m
         dots += 1;
     }
     let dots = dots - digits;
+    let number = || {
+        if digits <= 9 {
+            value
+        } else {
+            number_of(&text[start..start + digits])
+        }
+    };
     if digits > 0 && dots > 0 && digits + dots == b.len() {
         // A move number alone (`12.`, `12...`): what `move_number` reads, as no result
         // is digits and dots alone.
-        push_number(&word[..digits], dots, (start, end), expected, tokens);
-        return;
+        push_number(number(), dots, (start, end), expected, tokens);
+        return true;
     }
     let san = match (digits, dots) {
         (0, 0) => Some(0),
         (1..=4, 1..=3) if digits + dots < b.len() => Some(digits + dots),
         _ => None,
     };
-    if let Some(m) = san.and_then(|at| super::moves::plain_san(&word[at..])) {
+    // (`if let` rather than `and_then`: a closure here was left a call of its own)
+    let plain = match san {
+        Some(at) => super::moves::plain_san_bytes(&b[at..]),
+        None => None,
+    };
+    if let Some(m) = plain {
         let at = start + digits + dots;
         if digits > 0 {
-            push_number(&word[..digits], dots, (start, at), expected, tokens);
+            push_number(number(), dots, (start, at), expected, tokens);
         }
-        tokens.push(Token {
-            kind: TokenKind::Move(m),
-            start: at,
-            end,
-        });
-        return;
+        tokens.push(TokenKind::Move(m), at, end);
+        return true;
     }
-    lex_word_by_rules(text, start, end, expected, tokens);
+    false
 }
 
-/// A move number of `digits` and `dots` dots spanning `start..end`; the next number expected.
+/// A move number `number` with `dots` dots spanning `start..end`; the next number expected.
 #[inline]
 fn push_number(
-    digits: &str,
+    number: u32,
     dots: usize,
     (start, end): (usize, usize),
     expected: &mut u32,
-    tokens: &mut Vec<Token>,
+    tokens: &mut Sink,
 ) {
-    let number = number_of(digits);
-    tokens.push(Token {
-        kind: TokenKind::MoveNumber {
+    tokens.push(
+        TokenKind::MoveNumber {
             number,
             black: dots >= 2,
         },
         start,
         end,
-    });
+    );
     *expected = number.saturating_add(1);
 }
 
@@ -500,13 +626,8 @@ fn number_of(digits: &str) -> u32 {
 }
 
 /// [`lex_word`] by the general rules.
-fn lex_word_by_rules(
-    text: &str,
-    start: usize,
-    end: usize,
-    expected: &mut u32,
-    tokens: &mut Vec<Token>,
-) {
+#[inline(never)]
+fn lex_word_by_rules(text: &str, start: usize, end: usize, expected: &mut u32, tokens: &mut Sink) {
     let mut pos = start;
     while pos < end {
         let rest = &text[pos..end];
@@ -520,11 +641,7 @@ fn lex_word_by_rules(
         if let Some((r, res)) = res {
             if r.is_empty() || !r.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
                 let e = end - r.len();
-                tokens.push(Token {
-                    kind: TokenKind::Result(res),
-                    start: pos,
-                    end: e,
-                });
+                tokens.push(TokenKind::Result(res), pos, e);
                 pos = e;
                 continue;
             }
@@ -536,25 +653,21 @@ fn lex_word_by_rules(
         };
         if let Some((r, (number, black))) = number {
             let e = end - r.len();
-            tokens.push(Token {
-                kind: TokenKind::MoveNumber { number, black },
-                start: pos,
-                end: e,
-            });
+            tokens.push(TokenKind::MoveNumber { number, black }, pos, e);
             *expected = number.saturating_add(1);
             pos = e;
             continue;
         }
         if rest.bytes().all(|b| b.is_ascii_digit()) {
             let number = rest.parse::<u32>().unwrap_or(u32::MAX);
-            tokens.push(Token {
-                kind: TokenKind::MoveNumber {
+            tokens.push(
+                TokenKind::MoveNumber {
                     number,
                     black: false,
                 },
-                start: pos,
+                pos,
                 end,
-            });
+            );
             *expected = number.saturating_add(1);
             pos = end;
             continue;
@@ -567,11 +680,7 @@ fn lex_word_by_rules(
         let cut = pos + next_boundary(rest, *expected);
         let word = &text[pos..cut];
         let kind = classify_word(word);
-        tokens.push(Token {
-            kind,
-            start: pos,
-            end: cut,
-        });
+        tokens.push(kind, pos, cut);
         pos = cut;
     }
 }
@@ -695,10 +804,14 @@ mod tests {
             }
             for expected_in in [1, 7, 40] {
                 let (mut e1, mut e2) = (expected_in, expected_in);
-                let (mut t1, mut t2) = (Vec::new(), Vec::new());
+                let (mut t1, mut t2) = (Sink::new(3), Sink::new(3));
                 lex_word(w, 0, w.len(), &mut e1, &mut t1);
                 lex_word_by_rules(w, 0, w.len(), &mut e2, &mut t2);
-                assert_eq!((t1, e1), (t2, e2), "{w}");
+                assert_eq!(
+                    (t1.tokens, t1.letters, e1),
+                    (t2.tokens, t2.letters, e2),
+                    "{w}"
+                );
             }
         }
         // (the bundled corpora alone hold some 900 such words)
@@ -727,6 +840,40 @@ mod tests {
         assert_eq!(result("1/2-1/2").unwrap().1, GameResult::Draw);
         assert_eq!(result("*").unwrap().1, GameResult::Unknown);
         assert!(result("0-0").is_err());
+    }
+
+    /// The results told at once are what the alternatives read, whatever follows them.
+    #[test]
+    fn pgn_results_read_as_by_the_alternatives() {
+        fn by_alternatives(input: &str) -> IResult<&str, GameResult> {
+            alt((
+                value(
+                    GameResult::Draw,
+                    alt((
+                        tag("1/2-1/2"),
+                        tag("½-½"),
+                        tag("½–½"),
+                        tag("1/2–1/2"),
+                        tag("0.5-0.5"),
+                        tag("1/2"),
+                        tag("½"),
+                    )),
+                ),
+                value(GameResult::WhiteWins, alt((tag("1-0"), tag("1–0")))),
+                value(GameResult::BlackWins, alt((tag("0-1"), tag("0–1")))),
+                value(GameResult::Unknown, tag("*")),
+            ))
+            .parse(input)
+        }
+        for head in [
+            "1-0", "0-1", "1/2-1/2", "*", "1/2", "1–0", "½-½", "0.5-0.5", "0-0", "1/",
+        ] {
+            for tail in ["", " ", "0", "-1", "*", "½", "\n", ")"] {
+                let input = format!("{head}{tail}");
+                let (ours, theirs) = (result(&input), by_alternatives(&input));
+                assert_eq!(ours.ok(), theirs.ok(), "{input:?}");
+            }
+        }
     }
 
     #[test]

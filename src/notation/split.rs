@@ -79,9 +79,11 @@ pub struct GameSplitter<R> {
     saw_result: bool,
     saw_blank: bool,
     /// Tag names seen in the current game's tag section, one after another (a repeated one
-    /// opens a new game), and where each ends: no allocation per tag line.
+    /// opens a new game), where each ends and a fingerprint of each (see [`name_print`]):
+    /// no allocation per tag line, and names compared only where the prints are equal.
     tag_names: Vec<u8>,
     tag_name_ends: Vec<usize>,
+    tag_name_prints: Vec<u64>,
     done: bool,
 }
 
@@ -103,6 +105,7 @@ impl<R: BufRead> GameSplitter<R> {
             saw_blank: false,
             tag_names: Vec::new(),
             tag_name_ends: Vec::new(),
+            tag_name_prints: Vec::new(),
             done: false,
         }
     }
@@ -151,6 +154,7 @@ impl<R: BufRead> GameSplitter<R> {
         self.saw_blank = false;
         self.tag_names.clear();
         self.tag_name_ends.clear();
+        self.tag_name_prints.clear();
     }
 
     /// Record a tag line's name; true when the current game already has that tag.
@@ -166,15 +170,21 @@ impl<R: BufRead> GameSplitter<R> {
             .take_while(|&&b| super::tags::TAG_NAME_BYTE[usize::from(b)])
             .count();
         let name = &after[from..from + len];
-        let mut begin = 0;
-        for &end in &self.tag_name_ends {
-            if &self.tag_names[begin..end] == name {
+        let print = name_print(name);
+        for (i, _) in self
+            .tag_name_prints
+            .iter()
+            .enumerate()
+            .filter(|&(_, &p)| p == print)
+        {
+            let begin = i.checked_sub(1).map_or(0, |j| self.tag_name_ends[j]);
+            if &self.tag_names[begin..self.tag_name_ends[i]] == name {
                 return true;
             }
-            begin = end;
         }
         self.tag_names.extend_from_slice(name);
         self.tag_name_ends.push(self.tag_names.len());
+        self.tag_name_prints.push(print);
         false
     }
 
@@ -272,6 +282,27 @@ impl MovetextScan {
                     None => return,
                 }
             }
+            if self.depth == 0 && self.has_content {
+                // Here a `)` changes nothing (the depth stays 0): one search for the three
+                // bytes that do, a `)` only ending words as the stretches below end at it.
+                let stop =
+                    memchr::memchr3(b'{', b'(', b';', &line[i..]).map_or(line.len(), |n| i + n);
+                if !self.saw_result {
+                    self.saw_result =
+                        has_result_word(&line[i..stop], |b| b.is_ascii_whitespace() || b == b')');
+                }
+                match line.get(stop) {
+                    None | Some(b';') => return,
+                    Some(b'{') => self.in_comment = true,
+                    Some(_) => {
+                        if !line[stop..].starts_with(b"(=)") {
+                            self.depth += 1;
+                        }
+                    }
+                }
+                i = stop + 1;
+                continue;
+            }
             if !semicolon_known || semicolon < i {
                 semicolon = memchr::memchr(b';', &line[i..]).map_or(line.len(), |n| i + n);
                 semicolon_known = true;
@@ -284,17 +315,7 @@ impl MovetextScan {
                 self.has_content = stretch.iter().any(|&b| !b.is_ascii_whitespace());
             }
             if self.depth == 0 && !self.saw_result {
-                self.saw_result = memchr::memchr2_iter(b'-', b'*', stretch).any(|at| {
-                    let start = stretch[..at]
-                        .iter()
-                        .rposition(|b| b.is_ascii_whitespace())
-                        .map_or(0, |n| n + 1);
-                    let end = stretch[at..]
-                        .iter()
-                        .position(|b| b.is_ascii_whitespace())
-                        .map_or(stretch.len(), |n| at + n);
-                    is_or_ends_with_result(&stretch[start..end])
-                });
+                self.saw_result = has_result_word(stretch, |b| b.is_ascii_whitespace());
             }
             let Some(&b) = line.get(stop) else {
                 return;
@@ -367,6 +388,34 @@ impl MovetextScan {
     }
 }
 
+/// A tag name's length and first and last bytes: equal for equal names, and different for
+/// the names of one tag section but the rare pair such as `WhiteTeam`/`WhiteTime`.
+fn name_print(name: &[u8]) -> u64 {
+    match (name.first(), name.last()) {
+        (Some(&first), Some(&last)) => {
+            (name.len() as u64) << 16 | u64::from(first) << 8 | u64::from(last)
+        }
+        _ => 0,
+    }
+}
+
+/// Whether a word of `stretch` (words end where `ends_word` says) with a `-` or a `*` in it is
+/// or ends with a result token.
+#[inline]
+fn has_result_word(stretch: &[u8], ends_word: impl Fn(u8) -> bool) -> bool {
+    memchr::memchr2_iter(b'-', b'*', stretch).any(|at| {
+        let start = stretch[..at]
+            .iter()
+            .rposition(|&b| ends_word(b))
+            .map_or(0, |n| n + 1);
+        let end = stretch[at..]
+            .iter()
+            .position(|&b| ends_word(b))
+            .map_or(stretch.len(), |n| at + n);
+        is_or_ends_with_result(&stretch[start..end])
+    })
+}
+
 /// Whether a word is or ends with a result token.
 fn is_or_ends_with_result(word: &[u8]) -> bool {
     // Results end in `0`, `1`, `2`, `*` or the last byte of `½`.
@@ -381,6 +430,7 @@ fn is_or_ends_with_result(word: &[u8]) -> bool {
 }
 
 /// The first byte of a line that is neither white space nor a UTF-8 byte-order mark.
+#[inline]
 fn first_non_blank(line: &[u8]) -> Option<usize> {
     let skip = if line.starts_with(b"\xef\xbb\xbf") {
         3
@@ -405,9 +455,15 @@ fn starts_numbering(line: &[u8]) -> bool {
 
 /// A scoresheet header line that opens a game (any header but the result).
 fn opening_header(line: &[u8]) -> Option<bool> {
-    if line.len() > 200 || memchr::memchr2(b':', b'=', line).is_none() {
+    if line.len() > 200 || !may_be_header(line) {
         return None;
     }
+    header_by_reading(line)
+}
+
+/// [`opening_header`] by reading the line.
+fn header_by_reading(line: &[u8]) -> Option<bool> {
+    memchr::memchr2(b':', b'=', line)?;
     let text = String::from_utf8_lossy(line);
     let text = if line.iter().any(|&b| is_damage(b)) {
         text.replace(|c: char| c.is_ascii() && is_damage(c as u8), "")
@@ -416,6 +472,42 @@ fn opening_header(line: &[u8]) -> Option<bool> {
         text
     };
     scoresheet_header(&text).map(|(tag, _)| tag != "Result")
+}
+
+/// False where [`scoresheet_header`] cannot read the line, told from its first word, as most
+/// movetext lines are (`12.Nf3 Nc6`, `O-O e5`): a header is one word (no white space in it,
+/// at most 24 bytes) then `:` or `=`, and no header word starts with a digit. A line where
+/// something else would have to be decided (a byte that is not ASCII, a control character
+/// that reading leaves out, the separator itself) is `true`, left to the reading.
+fn may_be_header(line: &[u8]) -> bool {
+    // The white space `str::trim` takes off, in ASCII.
+    let blank = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c);
+    let undecided = |b: u8| b >= 0x80 || is_damage(b) || matches!(b, b':' | b'=');
+    let mut i = 0;
+    while i < line.len() && blank(line[i]) {
+        i += 1;
+    }
+    match line.get(i) {
+        None => return false,
+        Some(b) if b.is_ascii_digit() => return false,
+        Some(&b) if undecided(b) => return true,
+        Some(_) => {}
+    }
+    let word = i;
+    while i < line.len() && !blank(line[i]) {
+        if undecided(line[i]) {
+            return true;
+        }
+        i += 1;
+    }
+    if i - word > 24 {
+        return false;
+    }
+    while i < line.len() && blank(line[i]) {
+        i += 1;
+    }
+    // Anything but the separator after the word's white space puts white space in the word.
+    line.get(i).is_some_and(|&b| undecided(b))
 }
 
 impl<R: BufRead> Iterator for GameSplitter<R> {
@@ -605,6 +697,67 @@ mod tests {
     }
 
     use super::*;
+
+    /// A line that `may_be_header` turns away is no header by the reading, on every line of
+    /// the corpora and on lines made of header words, separators, white space, digits,
+    /// control characters and letters that are not ASCII put together at random.
+    #[test]
+    fn lines_turned_away_at_once_are_no_headers() {
+        let mut lines: Vec<Vec<u8>> = Vec::new();
+        for text in crate::notation::corpus_texts() {
+            lines.extend(text.lines().map(|l| l.as_bytes().to_vec()));
+        }
+        let pieces: [&[u8]; 22] = [
+            b" ",
+            b"\t",
+            b"\x0b",
+            b"\r",
+            b"\x01",
+            b":",
+            b"=",
+            b"Bianco",
+            b"Nero",
+            b"White",
+            b"Risultato",
+            b"Data",
+            b"1.",
+            b"e4",
+            b"O-O",
+            b"Rossi",
+            "\u{a0}".as_bytes(),
+            "é".as_bytes(),
+            "\u{feff}".as_bytes(),
+            b"abcdefghijklmnopqrstuvwxyz",
+            b"0-1",
+            b"[",
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..50_000 {
+            let mut line = Vec::new();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            for k in 0..(seed % 8) {
+                let pick = (seed >> (5 * k + 8)) as usize % pieces.len();
+                line.extend_from_slice(pieces[pick]);
+            }
+            lines.push(line);
+        }
+        let mut turned_away = 0;
+        for line in &lines {
+            if !may_be_header(line) {
+                turned_away += 1;
+                assert_eq!(
+                    header_by_reading(line),
+                    None,
+                    "{:?}",
+                    String::from_utf8_lossy(line)
+                );
+            }
+        }
+        assert!(turned_away > 10_000, "{turned_away}");
+        assert!(may_be_header(b"Bianco: Rossi") && may_be_header(b"  Nero =Bianchi"));
+    }
 
     fn split(text: &str) -> Vec<RawGame> {
         GameSplitter::new(text.as_bytes())

@@ -115,10 +115,11 @@ pub(crate) fn plain_tag_pair(input: &str) -> Option<(&str, (&str, &str))> {
     if b.get(close..close + 2) != Some(&b"\"]"[..]) {
         return None;
     }
-    Some((
-        &input[close + 2..],
-        (&input[1..name_end], &input[start..close]),
-    ))
+    // (cut with `split_at`, whose tests of character boundaries inline, where indexing the
+    // `str` was a call each)
+    let (pair, rest) = input.split_at(close + 2);
+    let (head, value) = pair.split_at(close).0.split_at(start);
+    Some((rest, (head.split_at(name_end).0.split_at(1).1, value)))
 }
 
 /// The bytes that end a plain tag value: its closing quote, or a backslash or line feed
