@@ -516,6 +516,10 @@ fn read_numbered(
                 let split = if k < len {
                     if src.rest.get(k) == Some(&'.') || sheet.number_at(end).is_some() {
                         0.05
+                    } else if splits_a_square(src.rest, k) {
+                        // Two moves run together meet after a square, never inside one:
+                        // `Rxd4` is not `Rx` or `Rxd` and a move written `d4` or `4`.
+                        continue;
                     } else {
                         RUN_TOGETHER
                     }
@@ -556,6 +560,16 @@ fn read_numbered(
         }
     }
     kept
+}
+
+/// Whether text cut before `k` would part a capture mark from its square, or a file letter
+/// from the rank digit after it.
+fn splits_a_square(rest: &[char], k: usize) -> bool {
+    match k.checked_sub(1).and_then(|i| rest.get(i)) {
+        Some('x') => true,
+        Some(c) if ('a'..='h').contains(c) => rest.get(k).is_some_and(|c| ('1'..='8').contains(c)),
+        _ => false,
+    }
 }
 
 /// How far the search goes.
@@ -1590,6 +1604,18 @@ mod tests {
             sans("1.e4 e5 2.Cf6 Cc6 3.b3 d6 4.Th2 Ae7"),
             ["e4", "e5", "Nf3", "Nc6", "h3", "d6", "Rh2", "Be7"]
         );
+    }
+
+    #[test]
+    fn moves_run_together_meet_after_a_square() {
+        let chars = |t: &str| t.chars().collect::<Vec<char>>();
+        // `e4e5`, `Cg4e5`: cut after the first square.
+        assert!(!splits_a_square(&chars("e4e5"), 2));
+        assert!(!splits_a_square(&chars("Cg4e5"), 3));
+        // `Txd4` is one move: not `Tx` and `d4`, nor `Txd` and `4`.
+        assert!(splits_a_square(&chars("Txd4"), 2));
+        assert!(splits_a_square(&chars("Txd4"), 3));
+        assert!(splits_a_square(&chars("Dxf3"), 2));
     }
 
     #[test]
