@@ -652,18 +652,7 @@ mod tests {
             b"0-1)",
             b"*{",
         ];
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..20_000 {
-            let mut line = Vec::new();
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            for k in 0..(seed % 12) {
-                let pick = (seed >> (4 * k + 8)) as usize % pieces.len();
-                line.extend_from_slice(pieces[pick]);
-            }
-            lines.push(line);
-        }
+        lines.extend(random_lines(&pieces, 20_000, 0x2545_f491_4f6c_dd1d, 12, 4));
         let starts = [
             MovetextScan::default(),
             MovetextScan {
@@ -694,6 +683,30 @@ mod tests {
             }
         }
         assert!(lines.len() > 20_000);
+    }
+
+    /// `count` lines of up to `most - 1` of `pieces` each, chosen by a xorshift from `seed`
+    /// (`stride` bits of it a piece).
+    fn random_lines(
+        pieces: &[&[u8]],
+        count: usize,
+        mut seed: u64,
+        most: u64,
+        stride: u64,
+    ) -> Vec<Vec<u8>> {
+        let mut lines = Vec::with_capacity(count);
+        for _ in 0..count {
+            let mut line = Vec::new();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            for k in 0..(seed % most) {
+                let pick = (seed >> (stride * k + 8)) as usize % pieces.len();
+                line.extend_from_slice(pieces[pick]);
+            }
+            lines.push(line);
+        }
+        lines
     }
 
     use super::*;
@@ -731,18 +744,7 @@ mod tests {
             b"0-1",
             b"[",
         ];
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..50_000 {
-            let mut line = Vec::new();
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            for k in 0..(seed % 8) {
-                let pick = (seed >> (5 * k + 8)) as usize % pieces.len();
-                line.extend_from_slice(pieces[pick]);
-            }
-            lines.push(line);
-        }
+        lines.extend(random_lines(&pieces, 50_000, 0x9e37_79b9_7f4a_7c15, 8, 5));
         let mut turned_away = 0;
         for line in &lines {
             if !may_be_header(line) {
