@@ -67,6 +67,14 @@ fn letter(lang: &Language, role: Role) -> &str {
 
 /// A SAN in `lang`'s piece letters, without a check mark.
 pub fn san_body(san: San, lang: &Language) -> String {
+    let mut s = String::with_capacity(8);
+    san_body_into(san, lang, &mut s);
+    s
+}
+
+/// [`san_body`] written at the end of `s` (a search that writes thousands of moves reuses
+/// one string).
+pub fn san_body_into(san: San, lang: &Language, s: &mut String) {
     match san {
         San::Normal {
             role,
@@ -76,7 +84,6 @@ pub fn san_body(san: San, lang: &Language) -> String {
             to,
             promotion,
         } => {
-            let mut s = String::with_capacity(8);
             if role != Role::Pawn {
                 s.push_str(letter(lang, role));
             }
@@ -89,22 +96,25 @@ pub fn san_body(san: San, lang: &Language) -> String {
             if capture {
                 s.push('x');
             }
-            s.push_str(&to.to_string());
+            s.push(to.file().char());
+            s.push(to.rank().char());
             if let Some(p) = promotion {
                 s.push('=');
                 s.push_str(letter(lang, p));
             }
-            s
         }
-        San::Castle(side) => {
-            if side == shakmaty::CastlingSide::KingSide {
-                "O-O".to_string()
-            } else {
-                "O-O-O".to_string()
-            }
+        San::Castle(side) => s.push_str(if side == shakmaty::CastlingSide::KingSide {
+            "O-O"
+        } else {
+            "O-O-O"
+        }),
+        San::Put { role, to } => {
+            s.push_str(letter(lang, role));
+            s.push('@');
+            s.push(to.file().char());
+            s.push(to.rank().char());
         }
-        San::Put { role, to } => format!("{}@{}", letter(lang, role), to),
-        San::Null => "--".to_string(),
+        San::Null => s.push_str("--"),
     }
 }
 

@@ -36,7 +36,7 @@ use crate::{
     notation::{
         languages::{english, Language},
         moves::{written_move, CaptureMark, CheckMark},
-        render::san_body,
+        render::san_body_into,
     },
     replay::resolve::{resolve, Resolution},
 };
@@ -148,8 +148,9 @@ pub struct Candidate {
     /// The forms' characters, one form after another (the search builds the forms of every
     /// legal move of every state it keeps: two buffers a move, not one a form).
     chars: Vec<char>,
-    /// Each form's span of `chars`, and its kind.
-    spans: Vec<(u16, u16, Form)>,
+    /// Each form's span of `chars`, its kind, and the form packed into a word where it fits
+    /// ([`Rows::packed`], worked out once here rather than at every place it is read).
+    spans: Vec<Span>,
 }
 
 impl Candidate {
@@ -157,7 +158,18 @@ impl Candidate {
     pub fn forms(&self) -> impl Iterator<Item = (&[char], Form)> + '_ {
         self.spans
             .iter()
-            .map(|&(from, to, kind)| (&self.chars[usize::from(from)..usize::from(to)], kind))
+            .map(|&(from, to, kind, _)| (&self.chars[usize::from(from)..usize::from(to)], kind))
+    }
+
+    /// [`Candidate::forms`] with each form packed into a word where it fits.
+    fn forms_packed(&self) -> impl Iterator<Item = (&[char], Form, Option<u64>)> + '_ {
+        self.spans.iter().map(|&(from, to, kind, packed)| {
+            (
+                &self.chars[usize::from(from)..usize::from(to)],
+                kind,
+                packed,
+            )
+        })
     }
 }
 
@@ -165,16 +177,58 @@ impl Candidate {
 /// asks for the marks.
 struct Forms {
     chars: Vec<char>,
-    spans: Vec<(u16, u16, Form)>,
+    spans: Vec<Span>,
     start: usize,
     check: bool,
 }
 
+/// The buffers of candidates dropped on this thread, for the next ones built: the search
+/// builds and drops the forms of every legal move of every state it looks at, two buffers a
+/// move, which cost more to allocate and free than to fill.
+type Buffers = (Vec<char>, Vec<Span>);
+
+/// A form's span of a candidate's characters, its kind and its packed word.
+type Span = (u16, u16, Form, Option<u64>);
+
+thread_local! {
+    static SPARE_BUFFERS: std::cell::RefCell<Vec<Buffers>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Buffers kept at most (a few hundred kilobytes).
+const MOST_SPARE_BUFFERS: usize = 1024;
+
+impl Drop for Candidate {
+    fn drop(&mut self) {
+        let mut chars = std::mem::take(&mut self.chars);
+        let mut spans = std::mem::take(&mut self.spans);
+        if chars.capacity() == 0 || spans.capacity() == 0 {
+            return;
+        }
+        chars.clear();
+        spans.clear();
+        // (`try_with`: a candidate dropped as the thread ends frees its buffers)
+        let _ = SPARE_BUFFERS.try_with(|spare| {
+            if let Ok(mut spare) = spare.try_borrow_mut() {
+                if spare.len() < MOST_SPARE_BUFFERS {
+                    spare.push((chars, spans));
+                }
+            }
+        });
+    }
+}
+
 impl Forms {
     fn new(check: bool) -> Forms {
+        let spare = SPARE_BUFFERS
+            .try_with(|spare| spare.try_borrow_mut().ok().and_then(|mut s| s.pop()))
+            .ok()
+            .flatten();
+        let (chars, spans) =
+            spare.unwrap_or_else(|| (Vec::with_capacity(48), Vec::with_capacity(10)));
         Forms {
-            chars: Vec::with_capacity(48),
-            spans: Vec::with_capacity(10),
+            chars,
+            spans,
             start: 0,
             check,
         }
@@ -199,7 +253,8 @@ impl Forms {
             self.chars.push('+');
         }
         let (from, to) = (self.start as u16, self.chars.len() as u16);
-        self.spans.push((from, to, kind));
+        let packed = Rows::packed(&self.chars[self.start..]);
+        self.spans.push((from, to, kind, packed));
         self.start = self.chars.len();
     }
 
@@ -237,6 +292,23 @@ fn marks_check(text: &[char]) -> bool {
 pub fn candidates_marked(pos: &Chess, lang: &Language, checks: bool) -> Vec<Candidate> {
     let en = english();
     let legal = pos.legal_moves();
+    // The squares two pieces of one kind may go to: only the moves there need the others
+    // looked at to be told apart (`San::disambiguate` looks at every legal move for each).
+    let mut reached = [Bitboard::EMPTY; 6];
+    let mut shared = [Bitboard::EMPTY; 6];
+    for mv in &legal {
+        if let Move::Normal { role, to, .. } = *mv {
+            if role != Role::Pawn {
+                let i = role as usize - 1;
+                if reached[i].contains(to) {
+                    shared[i].add(to);
+                }
+                reached[i].add(to);
+            }
+        }
+    }
+    let mut body = String::new();
+    let mut own: Vec<char> = Vec::new();
     legal
         .iter()
         .map(|&mv| {
@@ -248,8 +320,27 @@ pub fn candidates_marked(pos: &Chess, lang: &Language, checks: bool) -> Vec<Cand
                 after.is_check()
             };
             let mut forms = Forms::new(check);
-            let san = San::disambiguate(mv, &legal);
-            let own: Vec<char> = san_body(san, lang).chars().collect();
+            let san = match mv {
+                Move::Normal {
+                    role,
+                    capture,
+                    to,
+                    promotion,
+                    ..
+                } if role != Role::Pawn && !shared[role as usize - 1].contains(to) => San::Normal {
+                    role,
+                    file: None,
+                    rank: None,
+                    capture: capture.is_some(),
+                    to,
+                    promotion,
+                },
+                _ => San::disambiguate(mv, &legal),
+            };
+            body.clear();
+            san_body_into(san, lang, &mut body);
+            own.clear();
+            own.extend(body.chars());
             forms.form(&own, Form::San);
             if let San::Castle(_) = san {
                 // Castling with zeros, as most scoresheets have it.
@@ -285,8 +376,13 @@ pub fn candidates_marked(pos: &Chess, lang: &Language, checks: bool) -> Vec<Cand
             }
             if lang.code != "en" && mv.role() != Role::Pawn && !matches!(mv, Move::Castle { .. }) {
                 // The same SAN with the English letter in front.
-                let letter: Vec<char> = lang.letter(mv.role()).chars().collect();
-                if let Some(rest) = own.strip_prefix(letter.as_slice()) {
+                let letter = lang.letter(mv.role());
+                let n = letter.chars().count();
+                let rest = own
+                    .get(..n)
+                    .filter(|head| head.iter().copied().eq(letter.chars()))
+                    .and_then(|_| own.get(n..));
+                if let Some(rest) = rest {
                     let e = en.letter(mv.role());
                     if e != lang.letter(mv.role()) {
                         forms.push_str(e);
@@ -465,24 +561,18 @@ fn number_cost(sheet: &Sheet, at: Cursor, number: (u32, bool)) -> f32 {
 
 /// The best ways one copy reads `cand` from its sources: reading the rest of a word, and
 /// (when cheaper) reading the start of it, the next move run together with it. Empty when
-/// no reading is cheaper than [`MAX_READ`].
-fn read(
-    sheet: &Sheet,
-    srcs: &[Source],
-    cand: &Candidate,
-    number: (u32, bool),
-    rows: &mut Rows,
-) -> Vec<Reading> {
-    read_numbered(sheet, srcs, cand, number, 0, rows)
-}
-
-/// [`read`] on a copy whose move numbers run `offset` rows ahead of the game's.
+/// no reading is cheaper than [`MAX_READ`]. The copy's move numbers run `offset` rows ahead
+/// of the game's. A reading
+/// whose cost before the numbers it settles through is `cap` or more is not looked for: the
+/// readings that cost less than `cap` less a hundredth are the same as with no cap (at most
+/// a reading dearer than that differs, the best of each kind being kept within a millionth).
 fn read_numbered(
     sheet: &Sheet,
     srcs: &[Source],
     cand: &Candidate,
     number: (u32, bool),
     offset: i32,
+    cap: f32,
     rows: &mut Rows,
 ) -> Vec<Reading> {
     // Each source's best readings: a word set aside leads to another place in the text than
@@ -497,18 +587,26 @@ fn read_numbered(
         let written_number = (i64::from(number.0) + i64::from(offset) + i64::from(src.renumber))
             .clamp(0, i64::from(u32::MAX)) as u32;
         let numbered = number_cost(sheet, src.from, (written_number, number.1));
-        for (form, kind) in cand.forms() {
+        let mut place = rows.place(sheet, src.from);
+        for (form, kind, packed) in cand.forms_packed() {
             let base = src.cost + kind.penalty() + numbered;
-            if base >= ceiling(&best[0]).max(ceiling(&best[1])) {
+            if base >= ceiling(&best[0]).max(ceiling(&best[1])).min(cap) {
                 continue;
             }
-            let limit = ceiling(&best[0]).max(ceiling(&best[1])) - base;
-            let Some(costs) = rows.within(sheet, src.from, src.rest, form, limit) else {
+            let limit = ceiling(&best[0]).max(ceiling(&best[1])).min(cap) - base;
+            let Some(costs) = place.within(src.rest, form, packed, limit) else {
                 continue;
             };
             let len = src.rest.len();
             // A move is never written in fewer than two characters.
             for (k, &c) in costs.iter().enumerate().skip(2.min(len)) {
+                let slot = usize::from(k < len);
+                // What the split adds is never below nothing: a prefix already dearer than
+                // the best reading of its kind, or than the cap, is passed over before the
+                // text is looked at.
+                if base + c >= ceiling(&best[slot]) - 1e-6 || base + c >= cap {
+                    continue;
+                }
                 let end = Cursor {
                     word: src.from.word,
                     at: src.from.at + k as u32,
@@ -527,7 +625,6 @@ fn read_numbered(
                     0.0
                 };
                 let total = base + c + split;
-                let slot = usize::from(k < len);
                 if total < ceiling(&best[slot]) - 1e-6 {
                     let (next, more) = sheet.settle(end);
                     best[slot] = Some(Reading {
@@ -553,13 +650,15 @@ fn read_numbered(
     }
     // Of readings that lead to the same place, the cheapest; the cheapest of all first.
     out.sort_by(|a, b| a.cost.total_cmp(&b.cost));
-    let mut kept: Vec<Reading> = Vec::with_capacity(out.len());
-    for r in out {
-        if !kept.iter().any(|k| k.next == r.next) {
-            kept.push(r);
+    let mut i = 0;
+    while i < out.len() {
+        if out[..i].iter().any(|k| k.next == out[i].next) {
+            out.remove(i);
+        } else {
+            i += 1;
         }
     }
-    kept
+    out
 }
 
 /// Whether text cut before `k` would part a capture mark from its square, or a file letter
@@ -688,6 +787,8 @@ const MAX_COPIES: usize = 2;
 #[derive(Clone)]
 struct State {
     pos: Chess,
+    /// The position's Zobrist key (en passant where legal), carried from move to move.
+    hash: u64,
     at: [Cursor; MAX_COPIES],
     /// Per copy: how many rows its move numbers run ahead of the game's.
     offsets: [i32; MAX_COPIES],
@@ -808,6 +909,7 @@ impl Rows {
 
     /// The cost of reading each prefix of `rest`, the text of `sheet` at `from`, as `form`;
     /// `None` when every prefix costs `limit` or more.
+    #[cfg(test)]
     fn within(
         &mut self,
         sheet: &Sheet,
@@ -815,24 +917,59 @@ impl Rows {
         rest: &[char],
         form: &[char],
         limit: f32,
+    ) -> Option<Vec<f32>> {
+        self.place(sheet, from)
+            .within(rest, form, Self::packed(form), limit)
+            .map(<[f32]>::to_vec)
+    }
+
+    /// The rows kept for the text of `sheet` at `from`, for the forms read there one after
+    /// another (the place looked up once, not once a form).
+    fn place(&mut self, sheet: &Sheet, from: Cursor) -> PlaceRows<'_> {
+        if self.kept >= Self::MOST {
+            self.places.clear();
+            self.kept = 0;
+        }
+        PlaceRows {
+            place: self
+                .places
+                .entry((std::ptr::from_ref(sheet) as usize, from))
+                .or_default(),
+            kept: &mut self.kept,
+            long: &mut self.long,
+            scratch: &mut self.scratch,
+        }
+    }
+}
+
+/// [`Rows`] at one place of a sheet.
+struct PlaceRows<'r> {
+    place: &'r mut Place,
+    kept: &'r mut usize,
+    long: &'r mut Vec<f32>,
+    scratch: &'r mut Vec<f32>,
+}
+
+impl PlaceRows<'_> {
+    /// [`Rows::within`] at this place, whose text is `rest`; `packed` is
+    /// [`Rows::packed`]`(form)`.
+    fn within(
+        &mut self,
+        rest: &[char],
+        form: &[char],
+        packed: Option<u64>,
+        limit: f32,
     ) -> Option<&[f32]> {
         let Self {
-            places,
+            place,
             kept,
             long,
             scratch,
         } = self;
-        let (row, least) = match Self::packed(form) {
+        let (row, least) = match packed {
             Some(key) => {
-                if *kept >= Self::MOST {
-                    places.clear();
-                    *kept = 0;
-                }
-                let place = places
-                    .entry((std::ptr::from_ref(sheet) as usize, from))
-                    .or_default();
                 let (row, least) = place.entry(key).or_insert_with(|| {
-                    *kept += 1;
+                    **kept += 1;
                     let mut row = Vec::with_capacity(rest.len() + 1);
                     slips().prefix_costs_into(form, rest, f32::INFINITY, &mut row, scratch);
                     let least = row.iter().copied().fold(f32::INFINITY, f32::min);
@@ -850,8 +987,18 @@ impl Rows {
     }
 }
 
-fn key_of(pos: &Chess, at: &[Cursor; MAX_COPIES], offsets: &[i32; MAX_COPIES]) -> u64 {
-    let mut k = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
+/// The Zobrist key of the position after `mv` is played from `before` (whose key is
+/// `hash`): updated from the key before where shakmaty can (most moves), else worked out.
+fn hash_after(before: &Chess, hash: u64, mv: Move, after: &Chess) -> u64 {
+    before
+        .update_zobrist_hash(Zobrist64(hash), mv, EnPassantMode::Legal)
+        .unwrap_or_else(|| after.zobrist_hash::<Zobrist64>(EnPassantMode::Legal))
+        .0
+}
+
+/// A state's key: its position's Zobrist key `hash` and where each copy is read.
+fn key_of(hash: u64, at: &[Cursor; MAX_COPIES], offsets: &[i32; MAX_COPIES]) -> u64 {
+    let mut k = hash;
     for (c, &o) in at.iter().zip(offsets) {
         k ^= (u64::from(c.word) << 16 | u64::from(c.at)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         k ^= u64::from(o as u32).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
@@ -946,7 +1093,10 @@ fn read_one(
     let checks = srcs.iter().any(|s| marks_check(s.rest));
     let mut best: Option<(f32, Move, Cursor)> = None;
     for cand in candidates_marked(pos, lang, checks) {
-        for r in read(sheet, &srcs, &cand, number, rows) {
+        // Only a reading cheaper than the best so far counts here: the dearer ones are not
+        // looked for (a hundredth over it, which leaves the cheaper ones as they are).
+        let cap = best.map_or(f32::INFINITY, |b| b.0 + 0.01);
+        for r in read_numbered(sheet, &srcs, &cand, number, 0, cap, rows) {
             if best.is_none_or(|b| r.cost < b.0) {
                 best = Some((r.cost, cand.mv, r.next));
             }
@@ -1117,6 +1267,7 @@ fn search_along(
     let done = |s: &Sheet, c: Cursor| s.done(c);
     let mut beam = vec![State {
         pos: start.clone(),
+        hash: start.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0,
         at,
         cost: 0.0,
         node: None,
@@ -1127,9 +1278,13 @@ fn search_along(
     let mut rows = Rows::default();
     let mut finished: Option<(f32, Option<usize>, Vec<Option<Cursor>>)> = None;
     let max_plies = only.map_or(max_plies, |m| m.len() + 1);
+    // The steps of each depth, in buffers kept from depth to depth (a step holds a position
+    // and its readings: growing the list anew each depth copied them over and over).
+    let mut next: Vec<Step> = Vec::new();
+    let mut seen = Seen::default();
     for depth in 0..max_plies {
-        let mut next: Vec<Step> = Vec::new();
-        let mut seen = Seen::default();
+        next.clear();
+        seen.clear();
         for (parent, st) in beam.iter().enumerate() {
             let ceiling = finished.as_ref().map_or(bound, |f| f.0.min(bound));
             if st.cost >= ceiling {
@@ -1188,7 +1343,15 @@ fn search_along(
                             (Some(other), 1) => other.get(i).unwrap_or(cand),
                             _ => cand,
                         };
-                        options[k] = read_numbered(s, src, cand, number, st.offsets[k], &mut rows);
+                        options[k] = read_numbered(
+                            s,
+                            src,
+                            cand,
+                            number,
+                            st.offsets[k],
+                            f32::INFINITY,
+                            &mut rows,
+                        );
                     }
                     options
                 })
@@ -1227,7 +1390,7 @@ fn search_along(
                     }
                 }
                 let combos: usize = options[..n].iter().map(Vec::len).product();
-                let mut pos: Option<Chess> = None;
+                let mut pos: Option<(Chess, u64)> = None;
                 for combo in 0..combos {
                     let mut rest = combo;
                     let mut readings: [Option<Reading>; MAX_COPIES] = Default::default();
@@ -1252,12 +1415,13 @@ fn search_along(
                     {
                         continue;
                     }
-                    let after = pos.get_or_insert_with(|| {
+                    let (after, hash) = pos.get_or_insert_with(|| {
                         let mut p = st.pos.clone();
                         p.play_unchecked(cand.mv);
-                        p
+                        let hash = hash_after(&st.pos, st.hash, cand.mv, &p);
+                        (p, hash)
                     });
-                    let key = key_of(after, &at, &offsets);
+                    let key = key_of(*hash, &at, &offsets);
                     let slot = seen.get(&key).copied();
                     if let Some(i) = slot {
                         if next[i].state.cost <= cost {
@@ -1271,6 +1435,7 @@ fn search_along(
                     let step = Step {
                         state: State {
                             pos: after.clone(),
+                            hash: *hash,
                             at,
                             offsets,
                             cost,
@@ -1470,14 +1635,46 @@ mod tests {
                     let form: Vec<char> = w.chars().collect();
                     for limit in [0.05, 0.3, 0.5, 1.0, 1.7, 2.6, 4.0, f32::INFINITY] {
                         let direct = slips().prefix_costs_within(&form, rest, limit);
-                        let kept = rows
-                            .within(&sheet, from, rest, &form, limit)
-                            .map(<[f32]>::to_vec);
+                        let kept = rows.within(&sheet, from, rest, &form, limit);
                         assert_eq!(kept, direct, "{w} at {from:?} within {limit}");
                     }
                 }
             }
         }
+    }
+
+    #[test]
+    fn keys_carried_from_move_to_move_are_the_keys_worked_out() {
+        // Two plies deep from positions with castling, en passant, promotions and captures:
+        // the key updated from the one before is the key of the position, every time.
+        let fens = [
+            "r3k2r/pppq1ppp/2n2n2/3pp3/1b1PP1b1/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            "1r2k3/P1P5/8/8/8/2N3N1/8/R3K2R w KQ - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        ];
+        let key = |p: &Chess| p.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
+        let mut checked = 0;
+        for fen in fens {
+            let pos: Chess = fen
+                .parse::<shakmaty::fen::Fen>()
+                .unwrap()
+                .into_position(shakmaty::CastlingMode::Standard)
+                .unwrap();
+            for m in pos.legal_moves() {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                let hash = hash_after(&pos, key(&pos), m, &after);
+                assert_eq!(hash, key(&after), "{fen} {m}");
+                for m2 in after.legal_moves() {
+                    let mut again = after.clone();
+                    again.play_unchecked(m2);
+                    assert_eq!(hash_after(&after, hash, m2, &again), key(&again));
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 
     #[test]

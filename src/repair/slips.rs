@@ -200,11 +200,22 @@ impl Slips {
         next: &mut Vec<f32>,
     ) -> bool {
         let w = written.len();
+        // The cost of each written character standing for nothing, once (most words are
+        // short; a longer one is priced as it is met).
+        const SHORT: usize = 32;
+        let mut strays = [0.0f32; SHORT];
+        for (s, &c) in strays.iter_mut().zip(written) {
+            *s = self.stray(c).0;
+        }
+        let stray = |j: usize| match strays.get(j) {
+            Some(&s) if j < w => s,
+            _ => self.stray(written[j]).0,
+        };
         row.clear();
         row.push(0.0);
         for j in 0..w {
             let prev = row[j];
-            row.push(prev + self.stray(written[j]).0);
+            row.push(prev + stray(j));
         }
         next.clear();
         next.resize(w + 1, 0.0);
@@ -215,7 +226,7 @@ impl Slips {
             for j in 1..=w {
                 let sub = row[j - 1] + self.substitution_cost(written[j - 1], m);
                 let ins = row[j] + lost;
-                let del = next[j - 1] + self.stray(written[j - 1]).0;
+                let del = next[j - 1] + stray(j - 1);
                 next[j] = sub.min(ins).min(del);
                 least = least.min(next[j]);
             }
