@@ -290,7 +290,31 @@ fn marks_check(text: &[char]) -> bool {
 /// character from one list of legal moves (the SAN's origin from the same list as
 /// `San::from_move` finds it), without formatting.
 pub fn candidates_marked(pos: &Chess, lang: &Language, checks: bool) -> Vec<Candidate> {
-    let en = english();
+    let mut scratch = Scratch::default();
+    moves_marked(pos, checks)
+        .iter()
+        .map(|m| m.candidate(lang, &mut scratch))
+        .collect()
+}
+
+/// A legal move with its SAN and whether it gives check (told only when the text asks for
+/// the marks): what its written forms follow from, in any language.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Marked {
+    mv: Move,
+    san: San,
+    check: bool,
+}
+
+/// Buffers for building candidates one after another.
+#[derive(Default)]
+struct Scratch {
+    body: String,
+    own: Vec<char>,
+}
+
+/// Every legal move of `pos`, marked (see [`candidates_marked`]).
+fn moves_marked(pos: &Chess, checks: bool) -> Vec<Marked> {
     let legal = pos.legal_moves();
     // The squares two pieces of one kind may go to: only the moves there need the others
     // looked at to be told apart (`San::disambiguate` looks at every legal move for each).
@@ -307,8 +331,6 @@ pub fn candidates_marked(pos: &Chess, lang: &Language, checks: bool) -> Vec<Cand
             }
         }
     }
-    let mut body = String::new();
-    let mut own: Vec<char> = Vec::new();
     legal
         .iter()
         .map(|&mv| {
@@ -319,7 +341,6 @@ pub fn candidates_marked(pos: &Chess, lang: &Language, checks: bool) -> Vec<Cand
                 after.play_unchecked(mv);
                 after.is_check()
             };
-            let mut forms = Forms::new(check);
             let san = match mv {
                 Move::Normal {
                     role,
@@ -337,62 +358,73 @@ pub fn candidates_marked(pos: &Chess, lang: &Language, checks: bool) -> Vec<Cand
                 },
                 _ => San::disambiguate(mv, &legal),
             };
-            body.clear();
-            san_body_into(san, lang, &mut body);
-            own.clear();
-            own.extend(body.chars());
-            forms.form(&own, Form::San);
-            if let San::Castle(_) = san {
-                // Castling with zeros, as most scoresheets have it.
-                for &c in &own {
-                    forms.push(if c == 'O' { '0' } else { c });
-                }
-                forms.end(Form::San);
-            } else {
-                if mv.role() != Role::Pawn {
-                    forms.push_str(lang.letter(mv.role()));
-                }
-                if let Some(from) = mv.from() {
-                    forms.push_square(from);
-                }
-                if mv.is_capture() {
-                    forms.push('x');
-                }
-                forms.push_square(mv.to());
-                if let Some(p) = mv.promotion() {
-                    forms.push_str(lang.letter(p));
-                }
-                forms.end(Form::Long);
-                if mv.role() == Role::Pawn && mv.is_capture() {
-                    if let Some(from) = mv.from() {
-                        forms.form(&[from.file().char(), mv.to().file().char()], Form::Files);
-                        forms.form(
-                            &[from.file().char(), 'x', mv.to().file().char()],
-                            Form::Files,
-                        );
-                    }
-                }
-                shorthand(san, mv, lang, &mut forms);
-            }
-            if lang.code != "en" && mv.role() != Role::Pawn && !matches!(mv, Move::Castle { .. }) {
-                // The same SAN with the English letter in front.
-                let letter = lang.letter(mv.role());
-                let n = letter.chars().count();
-                let rest = own
-                    .get(..n)
-                    .filter(|head| head.iter().copied().eq(letter.chars()))
-                    .and_then(|_| own.get(n..));
-                if let Some(rest) = rest {
-                    let e = en.letter(mv.role());
-                    if e != lang.letter(mv.role()) {
-                        forms.push_str(e);
-                        forms.form(rest, Form::English);
-                    }
-                }
-            }
-            forms.done(mv)
+            Marked { mv, san, check }
         })
         .collect()
+}
+
+impl Marked {
+    /// The move's forms in `lang`.
+    fn candidate(&self, lang: &Language, scratch: &mut Scratch) -> Candidate {
+        let Marked { mv, san, check } = *self;
+        let en = english();
+        let Scratch { body, own } = scratch;
+        let mut forms = Forms::new(check);
+        body.clear();
+        san_body_into(san, lang, body);
+        own.clear();
+        own.extend(body.chars());
+        forms.form(own, Form::San);
+        if let San::Castle(_) = san {
+            // Castling with zeros, as most scoresheets have it.
+            for &c in own.iter() {
+                forms.push(if c == 'O' { '0' } else { c });
+            }
+            forms.end(Form::San);
+        } else {
+            if mv.role() != Role::Pawn {
+                forms.push_str(lang.letter(mv.role()));
+            }
+            if let Some(from) = mv.from() {
+                forms.push_square(from);
+            }
+            if mv.is_capture() {
+                forms.push('x');
+            }
+            forms.push_square(mv.to());
+            if let Some(p) = mv.promotion() {
+                forms.push_str(lang.letter(p));
+            }
+            forms.end(Form::Long);
+            if mv.role() == Role::Pawn && mv.is_capture() {
+                if let Some(from) = mv.from() {
+                    forms.form(&[from.file().char(), mv.to().file().char()], Form::Files);
+                    forms.form(
+                        &[from.file().char(), 'x', mv.to().file().char()],
+                        Form::Files,
+                    );
+                }
+            }
+            shorthand(san, mv, lang, &mut forms);
+        }
+        if lang.code != "en" && mv.role() != Role::Pawn && !matches!(mv, Move::Castle { .. }) {
+            // The same SAN with the English letter in front.
+            let letter = lang.letter(mv.role());
+            let n = letter.chars().count();
+            let rest = own
+                .get(..n)
+                .filter(|head| head.iter().copied().eq(letter.chars()))
+                .and_then(|_| own.get(n..));
+            if let Some(rest) = rest {
+                let e = en.letter(mv.role());
+                if e != lang.letter(mv.role()) {
+                    forms.push_str(e);
+                    forms.form(rest, Form::English);
+                }
+            }
+        }
+        forms.done(mv)
+    }
 }
 
 /// The ways of writing a move (its SAN `san`) that real scoresheets have beside SAN and long
@@ -562,10 +594,12 @@ fn number_cost(sheet: &Sheet, at: Cursor, number: (u32, bool)) -> f32 {
 /// The best ways one copy reads `cand` from its sources: reading the rest of a word, and
 /// (when cheaper) reading the start of it, the next move run together with it. Empty when
 /// no reading is cheaper than [`MAX_READ`]. The copy's move numbers run `offset` rows ahead
-/// of the game's. A reading
-/// whose cost before the numbers it settles through is `cap` or more is not looked for: the
-/// readings that cost less than `cap` less a hundredth are the same as with no cap (at most
-/// a reading dearer than that differs, the best of each kind being kept within a millionth).
+/// of the game's.
+///
+/// A reading that costs `cap` or more before the split and the numbers after it is not
+/// looked for. The readings that cost less than `cap` less a hundredth come out as with no
+/// cap: the best of each kind is replaced only by one cheaper by a millionth, so leaving out
+/// readings dearer than `cap` can change which of the dear ones is kept, never a cheap one.
 fn read_numbered(
     sheet: &Sheet,
     srcs: &[Source],
@@ -987,6 +1021,56 @@ impl PlaceRows<'_> {
     }
 }
 
+/// What [`read_numbered`] (with no cap) answered for a copy, by the place its next move is
+/// written (its sources follow from it), the number the move should have there, and the
+/// move marked and the language (its forms follow from them): the states of a depth stand at
+/// few places of the text, and a move is written alike from most of them, so most moves were
+/// read there already, and their forms need not be built again.
+#[derive(Default)]
+struct Readings {
+    kept: HashMap<ReadingsKey, Vec<Reading>, std::hash::BuildHasherDefault<Fx>>,
+    scratch: Scratch,
+}
+
+/// A sheet and a language (by address, both live for the search), a place in the sheet, the
+/// move number the copy should show there (the game's and the rows it runs ahead), whose
+/// move it is, and the move marked.
+type ReadingsKey = (usize, usize, Cursor, i64, bool, Marked);
+
+impl Readings {
+    /// Entries kept at most; past it the memo starts again.
+    const MOST: usize = 1 << 16;
+
+    fn read(
+        &mut self,
+        sheet: &Sheet,
+        at: Cursor,
+        srcs: &[Source],
+        (marked, lang): (&Marked, &Language),
+        (number, offset): ((u32, bool), i32),
+        rows: &mut Rows,
+    ) -> Vec<Reading> {
+        let key = (
+            std::ptr::from_ref(sheet) as usize,
+            std::ptr::from_ref(lang) as usize,
+            at,
+            i64::from(number.0) + i64::from(offset),
+            number.1,
+            *marked,
+        );
+        if let Some(found) = self.kept.get(&key) {
+            return found.clone();
+        }
+        let cand = marked.candidate(lang, &mut self.scratch);
+        let found = read_numbered(sheet, srcs, &cand, number, offset, f32::INFINITY, rows);
+        if self.kept.len() >= Self::MOST {
+            self.kept.clear();
+        }
+        self.kept.insert(key, found.clone());
+        found
+    }
+}
+
 /// The Zobrist key of the position after `mv` is played from `before` (whose key is
 /// `hash`): updated from the key before where shakmaty can (most moves), else worked out.
 fn hash_after(before: &Chess, hash: u64, mv: Move, after: &Chess) -> u64 {
@@ -1276,6 +1360,7 @@ fn search_along(
     }];
     let mut nodes: Vec<Node> = Vec::new();
     let mut rows = Rows::default();
+    let mut readings = Readings::default();
     let mut finished: Option<(f32, Option<usize>, Vec<Option<Cursor>>)> = None;
     let max_plies = only.map_or(max_plies, |m| m.len() + 1);
     // The steps of each depth, in buffers kept from depth to depth (a step holds a position
@@ -1318,38 +1403,30 @@ fn search_along(
                 .collect();
             let number = (st.pos.fullmoves().get(), st.pos.turn() == Color::Black);
             let checks = srcs.iter().flatten().any(|s| marks_check(s.rest));
-            let mut first =
-                candidates_marked(&st.pos, langs.first().copied().unwrap_or(english()), checks);
+            // The legal moves, marked once: each copy's forms follow from them (in the
+            // second copy's language where it has its own).
+            let lang0 = langs.first().copied().unwrap_or(english());
+            let lang1 = match langs.get(1) {
+                Some(l) if n > 1 && l.code != first_code(langs) => *l,
+                _ => lang0,
+            };
+            let mut first = moves_marked(&st.pos, checks);
             if let Some(only) = only {
                 first.retain(|c| only.get(depth) == Some(&c.mv));
-            }
-            let mut second = match langs.get(1) {
-                Some(l) if n > 1 && l.code != first_code(langs) => {
-                    Some(candidates_marked(&st.pos, l, checks))
-                }
-                _ => None,
-            };
-            if let (Some(only), Some(second)) = (only, second.as_mut()) {
-                second.retain(|c| only.get(depth) == Some(&c.mv));
             }
             // Per candidate and copy: the move read from the copy's text.
             let mut read_all: Vec<[Vec<Reading>; MAX_COPIES]> = first
                 .iter()
-                .enumerate()
-                .map(|(i, cand)| {
+                .map(|cand| {
                     let mut options: [Vec<Reading>; MAX_COPIES] = Default::default();
                     for (k, (s, src)) in sheets.iter().zip(&srcs).enumerate() {
-                        let cand = match (&second, k) {
-                            (Some(other), 1) => other.get(i).unwrap_or(cand),
-                            _ => cand,
-                        };
-                        options[k] = read_numbered(
+                        let lang = if k == 1 { lang1 } else { lang0 };
+                        options[k] = readings.read(
                             s,
+                            st.at[k],
                             src,
-                            cand,
-                            number,
-                            st.offsets[k],
-                            f32::INFINITY,
+                            (cand, lang),
+                            (number, st.offsets[k]),
                             &mut rows,
                         );
                     }
