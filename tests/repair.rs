@@ -666,8 +666,29 @@ fn classify_losses() {
             margin: 1000.0,
             ..Limits::default()
         };
-        let truth_cost =
-            reading_of(&start, &[&sheet], &[lang, lang], &wide, &truth_moves).map(|f| f.cost);
+        let truth_read = reading_of(&start, &[&sheet], &[lang, lang], &wide, &truth_moves);
+        let truth_cost = truth_read.as_ref().map(|f| f.cost);
+        // Plies read otherwise than written (put in, a slip, a form reported), roughly as
+        // `handwritten.py` counts them.
+        let otherwise = |f: &scoresheet::repair::search::Found| {
+            f.plies
+                .iter()
+                .filter(|p| {
+                    p.readings.first().is_none_or(|r| {
+                        r.text.is_none()
+                            || r.slip >= scoresheet::repair::AS_WRITTEN
+                            || matches!(
+                                r.form,
+                                scoresheet::repair::search::Form::English
+                                    | scoresheet::repair::search::Form::Pieces
+                                    | scoresheet::repair::search::Form::Undisambiguated
+                            )
+                    })
+                })
+                .count()
+        };
+        let truth_otherwise = truth_read.as_ref().map(otherwise);
+        let found_otherwise = found.as_ref().map(|r| otherwise(&r.found));
         let got = found
             .as_ref()
             .map(|r| r.found.moves.clone())
@@ -684,7 +705,7 @@ fn classify_losses() {
         let show =
             |m: Option<&shakmaty::Move>| m.map_or("-".to_string(), |&m| san_plain(&pos, m, en));
         println!(
-            "{}\t{}\t{}\tlegal_as_written={legal}\tfirst_diff_ply={}\tchosen={}\ttruth={}\tfound_cost={:?}\ttruth_cost={:?}\tlen {}/{}\trewrite_ok={}",
+            "{}\t{}\t{}\tlegal_as_written={legal}\tfirst_diff_ply={}\tchosen={}\ttruth={}\tfound_cost={:?}\ttruth_cost={:?}\tlen {}/{}\trewrite_ok={}\totherwise found={found_otherwise:?} truth={truth_otherwise:?}",
             row["id"],
             row["style"],
             row["slips"],

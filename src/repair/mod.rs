@@ -55,6 +55,11 @@ pub const WIDE_ENOUGH: f32 = 3.0;
 /// (real sheets with a slip every few moves; few synthetic ones get here).
 pub const AHEAD_ENOUGH: f32 = 8.0;
 
+/// A reading still dearer than this after reading ahead is searched for once more with
+/// several times the states ([`Limits::huge`], [`Limits::huge_ahead`]): a few real sheets
+/// in a hundred get there, at seconds each.
+pub const HUGE_ENOUGH: f32 = 8.0;
+
 /// One ply read otherwise than written, or a word set aside.
 #[derive(Debug, Clone)]
 pub struct Repair {
@@ -406,6 +411,17 @@ pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Op
         found = cheaper(
             Some(found),
             search(start, &[sheet], lang, &Limits::widest_ahead()),
+        )?;
+    }
+    if found.cost > HUGE_ENOUGH {
+        // Still dear: on real sheets with a slip every few moves the true reading can fall
+        // out of even the widest beam (the beam's loss, not the model's: the reading found
+        // here is cheaper by the same costs). Four times the states, then twice as many
+        // reading ahead (which costs about twice a state).
+        found = cheaper(Some(found), search(start, &[sheet], lang, &Limits::huge()))?;
+        found = cheaper(
+            Some(found),
+            search(start, &[sheet], lang, &Limits::huge_ahead()),
         )?;
     }
     let mut repairs = Vec::new();

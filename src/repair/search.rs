@@ -775,6 +775,28 @@ impl Limits {
             ..Limits::widest()
         }
     }
+
+    /// [`Limits::widest`] with four times the states: for the sheets whose reading stays
+    /// dear after reading ahead (on real sheets the reading found is then often the beam's:
+    /// a reading cheaper by the same costs falls out of 256 states, 96 a place).
+    pub fn huge() -> Limits {
+        Limits {
+            beam: 1024,
+            per_place: 384,
+            ..Limits::widest()
+        }
+    }
+
+    /// [`Limits::huge`] reading ahead, with half its states (a state read ahead costs about
+    /// twice as much).
+    pub fn huge_ahead() -> Limits {
+        Limits {
+            beam: 512,
+            per_place: 192,
+            ahead: WIDEST_AHEAD,
+            ..Limits::widest()
+        }
+    }
 }
 
 impl Default for Limits {
@@ -1878,6 +1900,24 @@ mod tests {
             sans("1.e4 e5 2.Cf6 Cc6 3.b3 d6 4.Th2 Ae7"),
             ["e4", "e5", "Nf3", "Nc6", "h3", "d6", "Rh2", "Be7"]
         );
+    }
+
+    #[test]
+    fn the_huge_searches_keep_more_states_within_the_same_bound() {
+        let (widest, huge, ahead) = (Limits::widest(), Limits::huge(), Limits::huge_ahead());
+        for l in [huge, ahead] {
+            assert!(l.beam > widest.beam && l.per_place > widest.per_place);
+            assert!(l.per_place <= l.beam);
+            assert_eq!(
+                (l.base_cost, l.cost_per_word, l.margin),
+                (widest.base_cost, widest.cost_per_word, widest.margin)
+            );
+        }
+        assert_eq!((huge.ahead, ahead.ahead), (0, WIDEST_AHEAD));
+        // The same sheet read within the huge limits: a reading at least as cheap.
+        let sheet = Sheet::from_movetext("1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Aa4 Cf6 5. O-O Ae7", 0);
+        let cost = |l: &Limits| search(&Chess::default(), &[&sheet], it(), l).unwrap().cost;
+        assert!(cost(&huge) <= cost(&widest) && cost(&ahead) <= cost(&widest));
     }
 
     #[test]
