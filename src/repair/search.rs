@@ -1705,6 +1705,25 @@ mod tests {
         by_code("it").unwrap()
     }
 
+    /// Positions with castling both ways, en passant, promotions with capture, two knights
+    /// and two rooks that can reach one square, and checks; and `more`.
+    fn awkward_positions(more: &str) -> Vec<Chess> {
+        [
+            "r3k2r/pppq1ppp/2n2n2/3pp3/1b1PP1b1/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            "1r2k3/P1P5/8/8/8/2N3N1/8/R3K2R w KQ - 0 1",
+            more,
+        ]
+        .iter()
+        .map(|fen| {
+            fen.parse::<shakmaty::fen::Fen>()
+                .unwrap()
+                .into_position(shakmaty::CastlingMode::Standard)
+                .unwrap()
+        })
+        .collect()
+    }
+
     #[test]
     fn a_row_kept_reads_as_a_row_worked_out_within_the_limit() {
         // The memo works each row out whole and compares its least cost with the limit; the
@@ -1746,25 +1765,16 @@ mod tests {
     fn keys_carried_from_move_to_move_are_the_keys_worked_out() {
         // Two plies deep from positions with castling, en passant, promotions and captures:
         // the key updated from the one before is the key of the position, every time.
-        let fens = [
-            "r3k2r/pppq1ppp/2n2n2/3pp3/1b1PP1b1/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
-            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
-            "1r2k3/P1P5/8/8/8/2N3N1/8/R3K2R w KQ - 0 1",
-            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-        ];
         let key = |p: &Chess| p.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
         let mut checked = 0;
-        for fen in fens {
-            let pos: Chess = fen
-                .parse::<shakmaty::fen::Fen>()
-                .unwrap()
-                .into_position(shakmaty::CastlingMode::Standard)
-                .unwrap();
+        for pos in
+            awkward_positions("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3")
+        {
             for m in pos.legal_moves() {
                 let mut after = pos.clone();
                 after.play_unchecked(m);
                 let hash = hash_after(&pos, key(&pos), m, &after);
-                assert_eq!(hash, key(&after), "{fen} {m}");
+                assert_eq!(hash, key(&after), "{m}");
                 for m2 in after.legal_moves() {
                     let mut again = after.clone();
                     again.play_unchecked(m2);
@@ -1778,20 +1788,8 @@ mod tests {
 
     #[test]
     fn the_forms_of_every_legal_move_begin_with_its_san() {
-        // Positions with castling both ways, en passant, promotions with capture, two knights
-        // and two rooks that can reach one square, and checks.
-        let fens = [
-            "r3k2r/pppq1ppp/2n2n2/3pp3/1b1PP1b1/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
-            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
-            "1r2k3/P1P5/8/8/8/2N3N1/8/R3K2R w KQ - 0 1",
-            "4k3/8/8/8/8/8/3q4/R3K2R w KQ - 0 1",
-        ];
-        for fen in fens {
-            let pos: Chess = fen
-                .parse::<shakmaty::fen::Fen>()
-                .unwrap()
-                .into_position(shakmaty::CastlingMode::Standard)
-                .unwrap();
+        for pos in awkward_positions("4k3/8/8/8/8/8/3q4/R3K2R w KQ - 0 1") {
+            let fen = shakmaty::fen::Fen::from_position(&pos, EnPassantMode::Legal);
             for code in ["en", "it", "ru"] {
                 let lang = by_code(code).unwrap();
                 for checks in [false, true] {
