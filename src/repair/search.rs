@@ -156,9 +156,7 @@ pub struct Candidate {
 impl Candidate {
     /// The ways of writing the move, and their kinds.
     pub fn forms(&self) -> impl Iterator<Item = (&[char], Form)> + '_ {
-        self.spans
-            .iter()
-            .map(|&(from, to, kind, _)| (&self.chars[usize::from(from)..usize::from(to)], kind))
+        self.forms_packed().map(|(form, kind, _)| (form, kind))
     }
 
     /// [`Candidate::forms`] with each form packed into a word where it fits.

@@ -208,8 +208,8 @@ impl Slips {
             *s = self.stray(c).0;
         }
         let stray = |j: usize| match strays.get(j) {
-            Some(&s) if j < w => s,
-            _ => self.stray(written[j]).0,
+            Some(&s) => s,
+            None => self.stray(written[j]).0,
         };
         row.clear();
         row.push(0.0);
