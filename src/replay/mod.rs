@@ -161,6 +161,7 @@ fn read(
         policy: opts.illegal,
         strict_notation: opts.strict_notation,
         from_fen: parsed.tag("FEN").is_some(),
+        plain: PLAIN_PATH.with(std::cell::Cell::get),
     };
     let (lang, candidates) = match opts.lang {
         LangChoice::Fixed(l) => (l, Vec::new()),

@@ -379,3 +379,71 @@ fn chess960_castling() {
         r.final_fen
     );
 }
+
+/// Plies played by the short path (`play_plain`) are played as the general path plays them:
+/// every game of the bundled corpora, and one in 8 of `../shared/corpora` when it is beside
+/// the checkout, gives the same record both ways, under the options that change what a ply
+/// is checked for (strict notation, illegal moves that stand, a fixed language).
+#[test]
+fn the_short_path_for_plain_plies_is_the_general_path() {
+    use crate::notation::split::GameSplitter;
+    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                files(&p, out);
+            } else if p.extension().is_some_and(|x| x == "pgn" || x == "txt") {
+                out.push(p);
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (mut bundled, mut shared) = (Vec::new(), Vec::new());
+    files(&root.join("corpora"), &mut bundled);
+    files(&root.join("../shared/corpora"), &mut shared);
+    bundled.sort();
+    shared.sort();
+    if shared.is_empty() {
+        eprintln!("skipped the shared corpora: ../shared/corpora is not beside this checkout");
+    }
+    let strict = Options {
+        strict_notation: true,
+        illegal: IllegalPolicy::Stands,
+        ..Options::default()
+    };
+    let italian = Options {
+        lang: LangChoice::Fixed(by_code("it").expect("Italian")),
+        ..Options::default()
+    };
+    let both = |raw: &RawGame, opts: &Options| {
+        let short = serde_json::to_string(&validate(raw, "", opts)).expect("a record");
+        PLAIN_PATH.with(|p| p.set(false));
+        let general = serde_json::to_string(&validate(raw, "", opts)).expect("a record");
+        PLAIN_PATH.with(|p| p.set(true));
+        assert_eq!(short, general, "game {} at line {}", raw.index, raw.line);
+    };
+    let mut games = 0;
+    for (path, every) in bundled
+        .iter()
+        .map(|p| (p, 1))
+        .chain(shared.iter().map(|p| (p, 8)))
+    {
+        let bytes = std::fs::read(path).unwrap_or_default();
+        for (k, raw) in GameSplitter::new(&bytes[..]).flatten().enumerate() {
+            if k % every != 0 {
+                continue;
+            }
+            games += 1;
+            both(&raw, &Options::default());
+            if every == 1 || k % (8 * every) == 0 {
+                both(&raw, &strict);
+                both(&raw, &italian);
+            }
+        }
+    }
+    eprintln!("{games} games replayed both ways");
+    assert!(games > 1_000, "{games}");
+}

@@ -13,6 +13,14 @@ pub(super) struct Game<'a> {
     pub(super) strict_notation: bool,
     /// The game starts from a `[FEN]`, whose move number is often not the one written.
     pub(super) from_fen: bool,
+    /// The common case of a ply played by its own short path (`play_plain`); off only in
+    /// the tests that hold it against the general path.
+    pub(super) plain: bool,
+}
+
+thread_local! {
+    /// Whether games replayed on this thread take the short path for plain plies.
+    pub(super) static PLAIN_PATH: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
 }
 
 /// What a replay gathers.
@@ -249,6 +257,20 @@ impl<'a> Game<'a> {
 
     pub(super) fn replay_with_suggestions(&self, lang: &'static Language) -> Outcome {
         self.run(lang, true, true)
+    }
+
+    /// The position before the last move played on `line`, if one was played: a
+    /// variation's own copy, the mainline's from the positions kept for the Laws (one a ply,
+    /// null and irregular moves too, from the start).
+    pub(super) fn before<'s>(&'s self, line: &'s Line, acc: &'s Acc) -> Option<&'s Chess> {
+        if line.depth > 0 {
+            return line.before.as_ref();
+        }
+        match line.ply {
+            0 => None,
+            1 => Some(&self.start),
+            ply => acc.plies.get(ply as usize - 2).map(|p| &p.after),
+        }
     }
 
     pub(super) fn written_text(&self, at: At) -> &str {
@@ -512,12 +534,12 @@ impl<'a> Game<'a> {
                             (parent.pos.clone(), parent.ply, true)
                         }
                     } else {
-                        match &parent.before {
+                        match self.before(parent, &acc) {
                             Some(b) => (b.clone(), parent.ply.saturating_sub(1), false),
                             None => (parent.pos.clone(), parent.ply, false),
                         }
                     };
-                    let numbering = if parent.dead || parent.before.is_none() {
+                    let numbering = if parent.dead || self.before(parent, &acc).is_none() {
                         parent.numbering
                     } else {
                         parent.numbering_before

@@ -127,7 +127,10 @@ impl<'a> Game<'a> {
         ))
     }
 
+    /// Play the move written at `at` on `line`: the common case told by [`Self::play_plain`],
+    /// anything else by [`Self::play_general`], its reference.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     pub(super) fn play_written(
         &self,
         line: &mut Line,
@@ -138,6 +141,88 @@ impl<'a> Game<'a> {
         notation: bool,
         suggestions: bool,
         acc: &mut Acc,
+    ) {
+        if let Err(settled) = self.play_plain(line, w, at, lang, notation, acc) {
+            self.play_general(line, w, at, rest, lang, notation, suggestions, acc, settled);
+        }
+    }
+
+    /// The common case of [`Self::play_general`], which most plies of most games are: a move
+    /// on the live mainline, after the move number due (or none), that the attack tables
+    /// settle, with nothing written that can be a notation issue and no events to hand out.
+    /// Played as `play_general` plays it, without its general machinery: the numbering
+    /// looked at only where a number is written, no findings, nothing kept for variations.
+    /// Anywhere else nothing is changed and `Err` hands what the attack tables said, if they
+    /// were asked, to `play_general` (tests compare the two paths on the corpora).
+    #[inline(always)]
+    fn play_plain(
+        &self,
+        line: &mut Line,
+        w: &WrittenMove,
+        at: At,
+        lang: &'static Language,
+        notation: bool,
+        acc: &mut Acc,
+    ) -> Result<(), Option<Option<Settled>>> {
+        if line.dead || line.depth > 0 || acc.events.is_some() || !self.plain {
+            return Err(None);
+        }
+        if let Some(n) = line.pending_number {
+            // Dots written apart from the number (`2. ... Cc6`), and a number not the one
+            // due, are for the general path.
+            let gap = self.text.as_bytes().get(n.end..at.offset).unwrap_or(&[]);
+            if gap.iter().any(|&b| b == b'.' || b == 0xE2) {
+                return Err(None);
+            }
+            if notation {
+                let expected = line.expected_number();
+                let as_expected =
+                    n.number == expected && (line.pos.turn() == Color::Black || !n.black);
+                if !as_expected && (line.numbering.is_some() || !self.from_fen) {
+                    return Err(None);
+                }
+            }
+        }
+        let settled = settle_fast(&line.pos, w, lang);
+        let m = match settled {
+            Some(Settled::Unique(m))
+                if m.capture() != Some(shakmaty::Role::King)
+                    && !(notation && may_have_notation_issues(w, m, self.strict_notation)) =>
+            {
+                m
+            }
+            _ => return Err(Some(settled)),
+        };
+        let numbered = line.next_label();
+        line.pending_number = None;
+        line.pos.play_unchecked(m);
+        line.ply += 1;
+        line.last_move = Some(m);
+        line.advance(numbered, at);
+        acc.mainline.push(m);
+        acc.plies.push(laws::Ply {
+            mv: Some(m),
+            after: line.pos.clone(),
+        });
+        acc.mainline_at.push(at.offset);
+        Ok(())
+    }
+
+    /// Play the move written at `at` on `line`, whatever it is; `settled` is what the attack
+    /// tables said of it, if they were asked already.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn play_general(
+        &self,
+        line: &mut Line,
+        w: &WrittenMove,
+        at: At,
+        rest: &[WrittenMove],
+        lang: &'static Language,
+        notation: bool,
+        suggestions: bool,
+        acc: &mut Acc,
+        settled: Option<Option<Settled>>,
     ) {
         if line.dead {
             line.moves_since_dead += 1;
@@ -171,7 +256,8 @@ impl<'a> Game<'a> {
         // What `resolve` answers, the common case (one move the attack tables settle) read
         // from the eight bytes they hand back, without the general answer built around it.
         let takes_no_king = |m: Move| m.capture() != Some(shakmaty::Role::King);
-        let resolution = match settle_fast(&line.pos, w, lang) {
+        let settled = settled.unwrap_or_else(|| settle_fast(&line.pos, w, lang));
+        let resolution = match settled {
             // After an illegal move that stood, a king may be en prise: taking it is no move.
             Some(Settled::Unique(m)) if takes_no_king(m) => Ok(m),
             Some(settled) => Err(Resolution::from(settled)),
@@ -206,20 +292,26 @@ impl<'a> Game<'a> {
                 }
             }
         };
-        // The position before the move is overwritten in place in `line.before` (variations
-        // branch from it) and the move is played on the line's own position: one copy of a
-        // position per ply, none moved.
-        match &mut line.before {
-            Some(before) => before.clone_from(&line.pos),
-            None => line.before = Some(line.pos.clone()),
+        // The move is played on the line's own position. The position before it is kept
+        // for a variation's line in `line.before` (overwritten in place: variations branch
+        // from it); the mainline keeps every position in `acc.plies` anyway, where the one
+        // before the move is found (see [`Game::before`]): no copy of it per ply.
+        if line.depth > 0 {
+            match &mut line.before {
+                Some(before) => before.clone_from(&line.pos),
+                None => line.before = Some(line.pos.clone()),
+            }
         }
+        let issues = notation && may_have_notation_issues(w, chosen, self.strict_notation);
+        // Kept only where something reads it: the notation findings, an event.
+        let before = (issues || acc.events.is_some()).then(|| line.pos.clone());
         line.pos.play_unchecked(chosen);
-        if let Some(before) = &line.before {
-            if notation && may_have_notation_issues(w, chosen, self.strict_notation) {
-                self.notation_findings(before, chosen, w, &line.pos, at, ply, numbered, line, acc);
+        if let Some(before) = before {
+            if issues {
+                self.notation_findings(&before, chosen, w, &line.pos, at, ply, numbered, line, acc);
             }
             acc.emit(line, || GameEvent::Move {
-                before: before.clone(),
+                before,
                 mv: chosen,
                 glyph: w.glyph,
             });
