@@ -93,39 +93,81 @@ impl Sink for Jsonl {
     }
 }
 
+/// `n` in decimal, two digits at a time (a division by 100 and a look-up for each pair, where
+/// a digit at a time was a division each).
 fn number(out: &mut Vec<u8>, mut n: u64) {
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+        2021222324252627282930313233343536373839\
+        4041424344454647484950515253545556575859\
+        6061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899";
     let mut digits = [0u8; 20];
     let mut i = digits.len();
-    loop {
+    while n >= 100 {
+        let pair = (n % 100) as usize * 2;
+        n /= 100;
+        i -= 2;
+        digits[i..i + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    }
+    if n >= 10 {
+        let pair = n as usize * 2;
+        i -= 2;
+        digits[i..i + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    } else {
         i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+        digits[i] = b'0' + n as u8;
     }
     out.extend_from_slice(&digits[i..]);
 }
 
-/// Whether any byte of a block must be escaped in a JSON string (as serde_json escapes: the
-/// quote, the backslash and the control characters below U+0020). Branch-free over a fixed
-/// block, so that it compiles to a few vector instructions.
-fn needs_escape(block: &[u8; 16]) -> bool {
-    block.iter().fold(0u8, |any, &b| {
-        any | u8::from(b < 0x20) | u8::from(b == b'"') | u8::from(b == b'\\')
-    }) != 0
+/// Each of eight bytes, as many times.
+const BYTES: u64 = 0x0101_0101_0101_0101;
+
+/// Whether any of the eight bytes of `word` must be escaped in a JSON string (as serde_json
+/// escapes: the quote, the backslash and the control characters below U+0020), told at once
+/// by the tests of "Bit Twiddling Hacks" for a byte below a bound and for a zero byte (each
+/// exact for whether there is one, not for which bytes).
+#[inline]
+fn word_needs_escape(word: u64) -> bool {
+    const HIGH: u64 = BYTES * 0x80;
+    let below_space = word.wrapping_sub(BYTES * 0x20) & !word;
+    let quote = word ^ (BYTES * u64::from(b'"'));
+    let backslash = word ^ (BYTES * u64::from(b'\\'));
+    let zero = |v: u64| v.wrapping_sub(BYTES) & !v;
+    (below_space | zero(quote) | zero(backslash)) & HIGH != 0
 }
 
-/// The bytes [`needs_escape`] looks for, one table look-up a byte.
-static ESCAPED: [bool; 256] = {
-    let mut escaped = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        escaped[b] = b < 0x20 || b == b'"' as usize || b == b'\\' as usize;
-        b += 1;
-    }
-    escaped
-};
+/// Whether any byte of `bytes` must be escaped: eight bytes at a time, the last eight (or the
+/// fewer of a short string, read as two overlapping halves and padded with blanks) at once.
+#[inline]
+fn needs_escape(bytes: &[u8]) -> bool {
+    let word = |b: &[u8; 8]| u64::from_le_bytes(*b);
+    let half = |b: &[u8; 4]| u64::from(u32::from_le_bytes(*b));
+    let quarter = |b: &[u8; 2]| u64::from(u16::from_le_bytes(*b));
+    const BLANKS: u64 = BYTES * 0x20;
+    let last = if let Some(last) = bytes.last_chunk::<8>() {
+        let (words, _) = bytes.as_chunks::<8>();
+        if words.iter().any(|w| word_needs_escape(word(w))) {
+            return true;
+        }
+        word(last)
+    } else if let (Some(a), Some(b)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
+        half(a) | half(b) << 32
+    } else if let (Some(a), Some(b)) = (bytes.first_chunk::<2>(), bytes.last_chunk::<2>()) {
+        quarter(a) | quarter(b) << 16 | BLANKS << 32
+    } else if let Some(&a) = bytes.first() {
+        u64::from(a) | BLANKS << 8
+    } else {
+        BLANKS
+    };
+    word_needs_escape(last)
+}
+
+/// [`needs_escape`] a byte at a time: the reference its test compares it with.
+#[cfg(test)]
+fn needs_escape_by_bytes(bytes: &[u8]) -> bool {
+    bytes.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\')
+}
 
 /// A JSON string as serde_json writes it: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, and
 /// `\u00XX` (lowercase hex) for the other control characters; everything else as it is.
@@ -133,18 +175,8 @@ fn string(out: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
     out.reserve(bytes.len() + 2);
     out.push(b'"');
-    // Almost every string needs no escape: tested sixteen bytes at a time (the last block
-    // padded with blanks) and copied whole; a string shorter than a block (most tag values,
-    // the language code) byte by byte, without building the padded block.
-    let clean = if bytes.len() < 16 {
-        !bytes.iter().any(|&b| ESCAPED[usize::from(b)])
-    } else {
-        let (blocks, tail) = bytes.as_chunks::<16>();
-        let mut last = [b' '; 16];
-        last[..tail.len()].copy_from_slice(tail);
-        !blocks.iter().any(needs_escape) && !needs_escape(&last)
-    };
-    if clean {
+    // Almost every string needs no escape: tested eight bytes at a time and copied whole.
+    if !needs_escape(bytes) {
         out.extend_from_slice(bytes);
     } else {
         let mut from = 0;
@@ -218,10 +250,49 @@ mod tests {
             string(&mut out, s);
             assert_eq!(out, serde_json::to_vec(s).unwrap(), "{s:?}");
         }
-        for n in [0u64, 9, 10, 99, 100, 12345, u64::MAX] {
+        for n in [
+            0u64,
+            9,
+            10,
+            11,
+            99,
+            100,
+            101,
+            999,
+            1000,
+            12345,
+            99_999,
+            1 << 32,
+            u64::MAX - 1,
+            u64::MAX,
+        ] {
             let mut out = Vec::new();
             number(&mut out, n);
             assert_eq!(out, n.to_string().into_bytes());
+        }
+    }
+
+    /// The eight-byte test finds a byte to escape exactly where a byte-by-byte look does:
+    /// in strings of every length up to 40 with one byte of every value at every place, the
+    /// rest plain (or the high bytes of UTF-8 text, which borrow in the arithmetic).
+    #[test]
+    fn escapes_found_as_by_bytes() {
+        for fill in [b'a', b' ', 0x80, 0xff, b'!', b'#', b'[', b']', 0x1f + 1] {
+            for len in 0..=40 {
+                let plain = vec![fill; len];
+                assert_eq!(needs_escape(&plain), needs_escape_by_bytes(&plain));
+                for at in 0..len {
+                    for b in 0..=255u8 {
+                        let mut s = plain.clone();
+                        s[at] = b;
+                        assert_eq!(
+                            needs_escape(&s),
+                            needs_escape_by_bytes(&s),
+                            "{s:?} ({len} bytes, {b:#x} at {at})"
+                        );
+                    }
+                }
+            }
         }
     }
 
