@@ -239,6 +239,7 @@ impl Cutter {
     /// copied (the caller keeps it in the current game after this); `held` is what the
     /// caller holds back of the current game before it, copied in (and emptied) before a
     /// game is taken or begun here.
+    #[inline]
     fn line(&mut self, line: &[u8], held: &mut &[u8]) -> Option<RawGame> {
         self.line_no += 1;
         let start_offset = self.offset;
@@ -318,6 +319,9 @@ impl Cutter {
 struct TagNames {
     /// The short names, each packed with its length (see [`short_name`]).
     short: Vec<u128>,
+    /// A bit for each short name (see [`name_bit`]): a name whose bit is not set is new,
+    /// told without going through the names.
+    seen: u64,
     /// The longer names, one after another, and where each ends.
     long: Vec<u8>,
     long_ends: Vec<usize>,
@@ -326,6 +330,7 @@ struct TagNames {
 impl TagNames {
     fn clear(&mut self) {
         self.short.clear();
+        self.seen = 0;
         self.long.clear();
         self.long_ends.clear();
     }
@@ -344,9 +349,11 @@ impl TagNames {
             .take_while(|&&b| super::tags::TAG_NAME_BYTE[usize::from(b)])
             .count();
         if let Some(key) = short_name(&after[from..], len) {
-            if self.short.contains(&key) {
+            let bit = name_bit(key);
+            if self.seen & bit != 0 && self.short.contains(&key) {
                 return true;
             }
+            self.seen |= bit;
             self.short.push(key);
             return false;
         }
@@ -386,6 +393,12 @@ impl TagNames {
     }
 }
 
+/// One of 64 bits for a packed name, by a multiplicative hash of it.
+fn name_bit(key: u128) -> u64 {
+    let folded = (key as u64) ^ ((key >> 64) as u64);
+    1 << (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58)
+}
+
 /// The name `name[..len]` of up to 15 bytes and its length in one number (its bytes, then
 /// zeros, then the length in the top byte): equal for equal names, different for different
 /// ones. `None` for a longer name. Read from the line at once where 16 bytes are left in it.
@@ -395,13 +408,12 @@ fn short_name(name: &[u8], len: usize) -> Option<u128> {
     }
     let bytes = match name.first_chunk::<16>() {
         Some(block) => u128::from_le_bytes(*block),
-        None => {
-            let mut block = [0u8; 16];
-            for (to, &b) in block.iter_mut().zip(&name[..len]) {
-                *to = b;
-            }
-            u128::from_le_bytes(block)
-        }
+        // (a byte at a time, where a loop storing the bytes into a block became a call of
+        // `memcpy`)
+        None => name[..len]
+            .iter()
+            .rev()
+            .fold(0, |key, &b| key << 8 | u128::from(b)),
     };
     let mask = (1u128 << (8 * len)) - 1;
     Some(bytes & mask | (len as u128) << 120)
@@ -582,6 +594,11 @@ fn is_or_ends_with_result(word: &[u8]) -> bool {
 /// The first byte of a line that is neither white space nor a UTF-8 byte-order mark.
 #[inline]
 fn first_non_blank(line: &[u8]) -> Option<usize> {
+    // Most lines start with what they hold (a tag, a move number): printable ASCII, neither
+    // blank nor a control character nor the first byte of the mark.
+    if line.first().is_some_and(|b| (0x21..0x7f).contains(b)) {
+        return Some(0);
+    }
     let skip = if line.starts_with(b"\xef\xbb\xbf") {
         3
     } else {
