@@ -86,10 +86,8 @@ struct Cutter {
     games: u64,
     current: RawGame,
     state: State,
-    in_comment: bool,
-    depth: u32,
-    has_content: bool,
-    saw_result: bool,
+    /// Comments, variation depth, content and results of the movetext so far.
+    scan: MovetextScan,
     saw_blank: bool,
     /// The names of the current game's tags: a repeated one opens a new game.
     tag_names: TagNames,
@@ -106,10 +104,7 @@ impl<R: BufRead> GameSplitter<R> {
                 games: 0,
                 current: RawGame::default(),
                 state: State::Between,
-                in_comment: false,
-                depth: 0,
-                has_content: false,
-                saw_result: false,
+                scan: MovetextScan::default(),
                 saw_blank: false,
                 tag_names: TagNames::default(),
             },
@@ -174,10 +169,7 @@ impl Cutter {
         self.current.offset = line_start_offset + lead_in_line as u64;
         self.current.line = self.line_no;
         self.current.index = self.games;
-        self.in_comment = false;
-        self.depth = 0;
-        self.has_content = false;
-        self.saw_result = false;
+        self.scan = MovetextScan::default();
         self.saw_blank = false;
         self.tag_names.clear();
     }
@@ -193,21 +185,6 @@ impl Cutter {
                 ..RawGame::default()
             },
         )
-    }
-
-    /// Scan a movetext line for comments, variation depth, content and results.
-    fn scan_movetext(&mut self, line: &[u8]) {
-        let mut scan = MovetextScan {
-            in_comment: self.in_comment,
-            depth: self.depth,
-            has_content: self.has_content,
-            saw_result: self.saw_result,
-        };
-        scan.line(line);
-        self.in_comment = scan.in_comment;
-        self.depth = scan.depth;
-        self.has_content = scan.has_content;
-        self.saw_result = scan.saw_result;
     }
 
     /// The lines of `chunk` (the reader's buffer) one by one, up to the first game they end
@@ -239,7 +216,7 @@ impl Cutter {
     /// copied (the caller keeps it in the current game after this); `held` is what the
     /// caller holds back of the current game before it, copied in (and emptied) before a
     /// game is taken or begun here.
-    #[inline]
+    #[inline(always)]
     fn line(&mut self, line: &[u8], held: &mut &[u8]) -> Option<RawGame> {
         self.line_no += 1;
         let start_offset = self.offset;
@@ -259,7 +236,7 @@ impl Cutter {
                     self.state = if is_tag || opening_header(line).is_some() {
                         State::Tags
                     } else {
-                        self.scan_movetext(line);
+                        self.scan.line(line);
                         State::Movetext
                     };
                 }
@@ -275,18 +252,18 @@ impl Cutter {
                     }
                 } else if non_blank.is_some() && !is_escape && opening_header(line).is_none() {
                     self.state = State::Movetext;
-                    self.scan_movetext(line);
+                    self.scan.line(line);
                 }
             }
             State::Movetext => {
-                if self.in_comment {
-                    self.scan_movetext(line);
+                if self.scan.in_comment {
+                    self.scan.line(line);
                 } else if let Some(i) = non_blank {
                     let new_game = ((is_tag || opening_header(line) == Some(true))
-                        && self.has_content)
-                        || (self.saw_result && self.saw_blank && !is_escape)
-                        || ((self.saw_blank || self.saw_result)
-                            && self.has_content
+                        && self.scan.has_content)
+                        || (self.scan.saw_result && self.saw_blank && !is_escape)
+                        || ((self.saw_blank || self.scan.saw_result)
+                            && self.scan.has_content
                             && starts_numbering(line));
                     if new_game {
                         self.keep_held(held);
@@ -298,11 +275,11 @@ impl Cutter {
                         self.state = if is_tag || opening_header(line).is_some() {
                             State::Tags
                         } else {
-                            self.scan_movetext(line);
+                            self.scan.line(line);
                             State::Movetext
                         };
                     } else {
-                        self.scan_movetext(line);
+                        self.scan.line(line);
                     }
                 } else {
                     self.saw_blank = true;
