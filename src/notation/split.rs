@@ -64,48 +64,50 @@ enum State {
 }
 
 /// An iterator of [`RawGame`]s over any buffered reader.
+///
+/// The lines are cut where they stand in the reader's buffer: each is looked at there, and
+/// the lines of one game in one buffer are copied into the game at once, when the game ends
+/// or the buffer does (a line was once copied out of the buffer and then into the game, a
+/// call and two copies a line). Only a line that runs past the end of the buffer is gathered
+/// apart, in `carry`.
 pub struct GameSplitter<R> {
     reader: R,
-    line: Vec<u8>,
-    pending_line: bool,
+    /// The start of a line that the reader's buffer ended inside.
+    carry: Vec<u8>,
+    cut: Cutter,
+    done: bool,
+}
+
+/// What the splitter knows of the input and the game being cut: it is given the lines one
+/// after another, and copies them into the game only when asked to (see [`Cutter::line`]).
+struct Cutter {
     offset: u64,
     line_no: u64,
     games: u64,
     current: RawGame,
     state: State,
-    in_comment: bool,
-    depth: u32,
-    has_content: bool,
-    saw_result: bool,
+    /// Comments, variation depth, content and results of the movetext so far.
+    scan: MovetextScan,
     saw_blank: bool,
-    /// Tag names seen in the current game's tag section, one after another (a repeated one
-    /// opens a new game), where each ends and a fingerprint of each (see [`name_print`]):
-    /// no allocation per tag line, and names compared only where the prints are equal.
-    tag_names: Vec<u8>,
-    tag_name_ends: Vec<usize>,
-    tag_name_prints: Vec<u64>,
-    done: bool,
+    /// The names of the current game's tags: a repeated one opens a new game.
+    tag_names: TagNames,
 }
 
 impl<R: BufRead> GameSplitter<R> {
     pub fn new(reader: R) -> GameSplitter<R> {
         GameSplitter {
             reader,
-            line: Vec::new(),
-            pending_line: false,
-            offset: 0,
-            line_no: 0,
-            games: 0,
-            current: RawGame::default(),
-            state: State::Between,
-            in_comment: false,
-            depth: 0,
-            has_content: false,
-            saw_result: false,
-            saw_blank: false,
-            tag_names: Vec::new(),
-            tag_name_ends: Vec::new(),
-            tag_name_prints: Vec::new(),
+            carry: Vec::new(),
+            cut: Cutter {
+                offset: 0,
+                line_no: 0,
+                games: 0,
+                current: RawGame::default(),
+                state: State::Between,
+                scan: MovetextScan::default(),
+                saw_blank: false,
+                tag_names: TagNames::default(),
+            },
             done: false,
         }
     }
@@ -116,28 +118,48 @@ impl<R: BufRead> GameSplitter<R> {
     /// on (a new game resets all the state that the lines before it built), numbered from 1.
     pub fn resume(reader: R, offset: u64, line: u64) -> GameSplitter<R> {
         let mut s = GameSplitter::new(reader);
-        s.offset = offset;
-        s.line_no = line.saturating_sub(1);
+        s.cut.offset = offset;
+        s.cut.line_no = line.saturating_sub(1);
         s
     }
 
     /// Byte offset in the input of the next byte to read.
     pub fn offset(&self) -> u64 {
-        self.offset
+        self.cut.offset
     }
 
     /// Lines read so far, counted from the input's first line.
     pub fn lines_read(&self) -> u64 {
-        self.line_no
+        self.cut.line_no
     }
 
-    fn push_line(&mut self) {
+    /// The line gathered in `carry`, now whole (or the input's last): cut as any other, and
+    /// kept in the game it belongs to.
+    fn carried_line(&mut self) -> Option<RawGame> {
+        let emitted = self.cut.line(&self.carry, &mut &[][..]);
+        self.cut.keep(&self.carry);
+        self.carry.clear();
+        emitted
+    }
+}
+
+impl Cutter {
+    /// Copy bytes of the current game into it, up to [`MAX_GAME_BYTES`].
+    fn keep(&mut self, bytes: &[u8]) {
         let room = MAX_GAME_BYTES.saturating_sub(self.current.bytes.len());
-        if self.line.len() <= room {
-            self.current.bytes.extend_from_slice(&self.line);
+        if bytes.len() <= room {
+            self.current.bytes.extend_from_slice(bytes);
         } else {
-            self.current.bytes.extend_from_slice(&self.line[..room]);
-            self.current.dropped_bytes += (self.line.len() - room) as u64;
+            self.current.bytes.extend_from_slice(&bytes[..room]);
+            self.current.dropped_bytes += (bytes.len() - room) as u64;
+        }
+    }
+
+    /// Copy the lines `held` back for the current game into it (see [`Cutter::line`]).
+    fn keep_held(&mut self, held: &mut &[u8]) {
+        if !held.is_empty() {
+            self.keep(held);
+            *held = &[];
         }
     }
 
@@ -147,45 +169,9 @@ impl<R: BufRead> GameSplitter<R> {
         self.current.offset = line_start_offset + lead_in_line as u64;
         self.current.line = self.line_no;
         self.current.index = self.games;
-        self.in_comment = false;
-        self.depth = 0;
-        self.has_content = false;
-        self.saw_result = false;
+        self.scan = MovetextScan::default();
         self.saw_blank = false;
         self.tag_names.clear();
-        self.tag_name_ends.clear();
-        self.tag_name_prints.clear();
-    }
-
-    /// Record a tag line's name; true when the current game already has that tag.
-    fn repeated_tag(&mut self, line: &[u8]) -> bool {
-        let start = line.iter().position(|&b| b == b'[').map_or(0, |i| i + 1);
-        let after = &line[start..];
-        let from = after
-            .iter()
-            .position(|b| !b.is_ascii_whitespace())
-            .unwrap_or(after.len());
-        let len = after[from..]
-            .iter()
-            .take_while(|&&b| super::tags::TAG_NAME_BYTE[usize::from(b)])
-            .count();
-        let name = &after[from..from + len];
-        let print = name_print(name);
-        for (i, _) in self
-            .tag_name_prints
-            .iter()
-            .enumerate()
-            .filter(|&(_, &p)| p == print)
-        {
-            let begin = i.checked_sub(1).map_or(0, |j| self.tag_name_ends[j]);
-            if &self.tag_names[begin..self.tag_name_ends[i]] == name {
-                return true;
-            }
-        }
-        self.tag_names.extend_from_slice(name);
-        self.tag_name_ends.push(self.tag_names.len());
-        self.tag_name_prints.push(print);
-        false
     }
 
     fn take_game(&mut self) -> RawGame {
@@ -201,49 +187,213 @@ impl<R: BufRead> GameSplitter<R> {
         )
     }
 
-    /// [`BufRead::read_until`] a line feed, with `memchr`'s search of the buffer.
-    fn read_line(&mut self) -> io::Result<usize> {
-        let mut read = 0;
-        loop {
-            let (done, used) = {
-                let available = match self.reader.fill_buf() {
-                    Ok(bytes) => bytes,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(e) => return Err(e),
-                };
-                match memchr::memchr(b'\n', available) {
-                    Some(i) => {
-                        self.line.extend_from_slice(&available[..=i]);
-                        (true, i + 1)
-                    }
-                    None => {
-                        self.line.extend_from_slice(available);
-                        (available.is_empty(), available.len())
-                    }
-                }
-            };
-            self.reader.consume(used);
-            read += used;
-            if done {
-                return Ok(read);
+    /// The lines of `chunk` (the reader's buffer) one by one, up to the first game they end
+    /// or to the last line feed, the start of a line after it going to `carry`: the bytes
+    /// used, and the game ended. Lines of the current game are copied into it a run at a
+    /// time, when the game ends or the chunk does.
+    fn lines(&mut self, chunk: &[u8], carry: &mut Vec<u8>) -> (usize, Option<RawGame>) {
+        // `chunk[run..pos]`: lines of the current game not yet copied into it.
+        let (mut run, mut pos) = (0, 0);
+        while let Some(n) = memchr::memchr(b'\n', &chunk[pos..]) {
+            let end = pos + n + 1;
+            let mut held = &chunk[run..pos];
+            let emitted = self.line(&chunk[pos..end], &mut held);
+            if held.is_empty() {
+                run = pos;
+            }
+            pos = end;
+            if emitted.is_some() {
+                self.keep(&chunk[run..pos]);
+                return (pos, emitted);
             }
         }
+        self.keep(&chunk[run..pos]);
+        carry.extend_from_slice(&chunk[pos..]);
+        (chunk.len(), None)
     }
 
-    /// Scan a movetext line for comments, variation depth, content and results.
-    fn scan_movetext(&mut self, line: &[u8]) {
-        let mut scan = MovetextScan {
-            in_comment: self.in_comment,
-            depth: self.depth,
-            has_content: self.has_content,
-            saw_result: self.saw_result,
-        };
-        scan.line(line);
-        self.in_comment = scan.in_comment;
-        self.depth = scan.depth;
-        self.has_content = scan.has_content;
-        self.saw_result = scan.saw_result;
+    /// Cut at one line: the game it ends, if it starts another. The line itself is not
+    /// copied (the caller keeps it in the current game after this); `held` is what the
+    /// caller holds back of the current game before it, copied in (and emptied) before a
+    /// game is taken or begun here.
+    #[inline(always)]
+    fn line(&mut self, line: &[u8], held: &mut &[u8]) -> Option<RawGame> {
+        self.line_no += 1;
+        let start_offset = self.offset;
+        self.offset += line.len() as u64;
+        let non_blank = first_non_blank(line);
+        let is_tag = non_blank.is_some_and(|i| line[i] == b'[');
+        let is_escape = line.first() == Some(&b'%');
+        let mut emitted = None;
+        match self.state {
+            State::Between => {
+                if let Some(i) = non_blank.filter(|_| !is_escape) {
+                    self.keep_held(held);
+                    self.begin_game(start_offset, i);
+                    if is_tag {
+                        self.tag_names.repeated(line, i);
+                    }
+                    self.state = if is_tag || opening_header(line).is_some() {
+                        State::Tags
+                    } else {
+                        self.scan.line(line);
+                        State::Movetext
+                    };
+                }
+            }
+            State::Tags => {
+                if let Some(i) = non_blank.filter(|_| is_tag) {
+                    if self.tag_names.repeated(line, i) {
+                        // A game of tags only, and the next game's tags.
+                        self.keep_held(held);
+                        emitted = Some(self.take_game());
+                        self.begin_game(start_offset, i);
+                        self.tag_names.repeated(line, i);
+                    }
+                } else if non_blank.is_some() && !is_escape && opening_header(line).is_none() {
+                    self.state = State::Movetext;
+                    self.scan.line(line);
+                }
+            }
+            State::Movetext => {
+                if self.scan.in_comment {
+                    self.scan.line(line);
+                } else if let Some(i) = non_blank {
+                    let new_game = ((is_tag || opening_header(line) == Some(true))
+                        && self.scan.has_content)
+                        || (self.scan.saw_result && self.saw_blank && !is_escape)
+                        || ((self.saw_blank || self.scan.saw_result)
+                            && self.scan.has_content
+                            && starts_numbering(line));
+                    if new_game {
+                        self.keep_held(held);
+                        emitted = Some(self.take_game());
+                        self.begin_game(start_offset, i);
+                        if is_tag {
+                            self.tag_names.repeated(line, i);
+                        }
+                        self.state = if is_tag || opening_header(line).is_some() {
+                            State::Tags
+                        } else {
+                            self.scan.line(line);
+                            State::Movetext
+                        };
+                    } else {
+                        self.scan.line(line);
+                    }
+                } else {
+                    self.saw_blank = true;
+                }
+            }
+        }
+        emitted
     }
+}
+
+/// The names of one tag section, to tell a repeated one: no allocation per tag line, and a
+/// name of up to 15 bytes (almost every one) compared as one number.
+#[derive(Debug, Default)]
+struct TagNames {
+    /// The short names, each packed with its length (see [`short_name`]).
+    short: Vec<u128>,
+    /// A bit for each short name (see [`name_bit`]): a name whose bit is not set is new,
+    /// told without going through the names.
+    seen: u64,
+    /// The longer names, one after another, and where each ends.
+    long: Vec<u8>,
+    long_ends: Vec<usize>,
+}
+
+impl TagNames {
+    fn clear(&mut self) {
+        self.short.clear();
+        self.seen = 0;
+        self.long.clear();
+        self.long_ends.clear();
+    }
+
+    /// Record the name of the tag line `line`, whose `[` is at `at`; true when the section
+    /// already has that name. The name is what follows the `[` and any white space, up to
+    /// the first byte that is not a letter, a digit or `_` (possibly nothing).
+    fn repeated(&mut self, line: &[u8], at: usize) -> bool {
+        let after = &line[at + 1..];
+        let from = after
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(after.len());
+        let len = after[from..]
+            .iter()
+            .take_while(|&&b| super::tags::TAG_NAME_BYTE[usize::from(b)])
+            .count();
+        if let Some(key) = short_name(&after[from..], len) {
+            let bit = name_bit(key);
+            if self.seen & bit != 0 && self.short.contains(&key) {
+                return true;
+            }
+            self.seen |= bit;
+            self.short.push(key);
+            return false;
+        }
+        let name = &after[from..from + len];
+        let mut begin = 0;
+        for &end in &self.long_ends {
+            if &self.long[begin..end] == name {
+                return true;
+            }
+            begin = end;
+        }
+        self.long.extend_from_slice(name);
+        self.long_ends.push(self.long.len());
+        false
+    }
+
+    /// [`TagNames::repeated`] as it was first written, every name stored and compared as
+    /// bytes: the reference its tests compare it with.
+    #[cfg(test)]
+    fn repeated_by_bytes(names: &mut Vec<Vec<u8>>, line: &[u8]) -> bool {
+        let start = line.iter().position(|&b| b == b'[').map_or(0, |i| i + 1);
+        let after = &line[start..];
+        let from = after
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(after.len());
+        let len = after[from..]
+            .iter()
+            .take_while(|&&b| super::tags::TAG_NAME_BYTE[usize::from(b)])
+            .count();
+        let name = after[from..from + len].to_vec();
+        if names.contains(&name) {
+            return true;
+        }
+        names.push(name);
+        false
+    }
+}
+
+/// One of 64 bits for a packed name, by a multiplicative hash of it.
+fn name_bit(key: u128) -> u64 {
+    let folded = (key as u64) ^ ((key >> 64) as u64);
+    1 << (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58)
+}
+
+/// The name `name[..len]` of up to 15 bytes and its length in one number (its bytes, then
+/// zeros, then the length in the top byte): equal for equal names, different for different
+/// ones. `None` for a longer name. Read from the line at once where 16 bytes are left in it.
+fn short_name(name: &[u8], len: usize) -> Option<u128> {
+    if len > 15 {
+        return None;
+    }
+    let bytes = match name.first_chunk::<16>() {
+        Some(block) => u128::from_le_bytes(*block),
+        // (a byte at a time, where a loop storing the bytes into a block became a call of
+        // `memcpy`)
+        None => name[..len]
+            .iter()
+            .rev()
+            .fold(0, |key, &b| key << 8 | u128::from(b)),
+    };
+    let mask = (1u128 << (8 * len)) - 1;
+    Some(bytes & mask | (len as u128) << 120)
 }
 
 /// What the splitter follows through a game's movetext lines.
@@ -388,17 +538,6 @@ impl MovetextScan {
     }
 }
 
-/// A tag name's length and first and last bytes: equal for equal names, and different for
-/// the names of one tag section but the rare pair such as `WhiteTeam`/`WhiteTime`.
-fn name_print(name: &[u8]) -> u64 {
-    match (name.first(), name.last()) {
-        (Some(&first), Some(&last)) => {
-            (name.len() as u64) << 16 | u64::from(first) << 8 | u64::from(last)
-        }
-        _ => 0,
-    }
-}
-
 /// Whether a word of `stretch` (words end where `ends_word` says) with a `-` or a `*` in it is
 /// or ends with a result token.
 #[inline]
@@ -432,6 +571,11 @@ fn is_or_ends_with_result(word: &[u8]) -> bool {
 /// The first byte of a line that is neither white space nor a UTF-8 byte-order mark.
 #[inline]
 fn first_non_blank(line: &[u8]) -> Option<usize> {
+    // Most lines start with what they hold (a tag, a move number): printable ASCII, neither
+    // blank nor a control character nor the first byte of the mark.
+    if line.first().is_some_and(|b| (0x21..0x7f).contains(b)) {
+        return Some(0);
+    }
     let skip = if line.starts_with(b"\xef\xbb\xbf") {
         3
     } else {
@@ -518,95 +662,42 @@ impl<R: BufRead> Iterator for GameSplitter<R> {
             if self.done {
                 return None;
             }
-            if !self.pending_line {
-                self.line.clear();
-                match self.read_line() {
-                    Ok(0) => {
-                        self.done = true;
-                        return if self.state == State::Between {
-                            None
-                        } else {
-                            Some(Ok(self.take_game()))
-                        };
-                    }
-                    Ok(_) => {}
-                    Err(e) => {
-                        self.done = true;
-                        return Some(Err(e));
+            let available = match self.reader.fill_buf() {
+                Ok(bytes) => bytes,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            };
+            if available.is_empty() {
+                // The end of the input: its last line when no line feed ends it, then the
+                // last game.
+                if !self.carry.is_empty() {
+                    if let Some(game) = self.carried_line() {
+                        return Some(Ok(game));
                     }
                 }
-                self.line_no += 1;
+                self.done = true;
+                return (self.cut.state != State::Between).then(|| Ok(self.cut.take_game()));
             }
-            self.pending_line = false;
-            let line = std::mem::take(&mut self.line);
-            let start_offset = self.offset;
-            let non_blank = first_non_blank(&line);
-            let is_tag = non_blank.is_some_and(|i| line[i] == b'[');
-            let is_escape = line.first() == Some(&b'%');
-            let mut emitted = None;
-            match self.state {
-                State::Between => {
-                    if let Some(i) = non_blank.filter(|_| !is_escape) {
-                        self.begin_game(start_offset, i);
-                        if is_tag {
-                            self.repeated_tag(&line);
-                        }
-                        self.state = if is_tag || opening_header(&line).is_some() {
-                            State::Tags
-                        } else {
-                            self.scan_movetext(&line);
-                            State::Movetext
-                        };
+            if !self.carry.is_empty() {
+                // The rest of a line the last buffer ended inside.
+                let (used, whole) = match memchr::memchr(b'\n', available) {
+                    Some(i) => (i + 1, true),
+                    None => (available.len(), false),
+                };
+                self.carry.extend_from_slice(&available[..used]);
+                self.reader.consume(used);
+                if whole {
+                    if let Some(game) = self.carried_line() {
+                        return Some(Ok(game));
                     }
                 }
-                State::Tags => {
-                    if is_tag && self.repeated_tag(&line) {
-                        // A game of tags only, and the next game's tags.
-                        emitted = Some(self.take_game());
-                        self.begin_game(start_offset, non_blank.unwrap_or(0));
-                        self.repeated_tag(&line);
-                    } else if non_blank.is_some()
-                        && !is_tag
-                        && !is_escape
-                        && opening_header(&line).is_none()
-                    {
-                        self.state = State::Movetext;
-                        self.scan_movetext(&line);
-                    }
-                }
-                State::Movetext => {
-                    if self.in_comment {
-                        self.scan_movetext(&line);
-                    } else if let Some(i) = non_blank {
-                        let new_game = ((is_tag || opening_header(&line) == Some(true))
-                            && self.has_content)
-                            || (self.saw_result && self.saw_blank && !is_escape)
-                            || ((self.saw_blank || self.saw_result)
-                                && self.has_content
-                                && starts_numbering(&line));
-                        if new_game {
-                            emitted = Some(self.take_game());
-                            self.begin_game(start_offset, i);
-                            if is_tag {
-                                self.repeated_tag(&line);
-                            }
-                            self.state = if is_tag || opening_header(&line).is_some() {
-                                State::Tags
-                            } else {
-                                self.scan_movetext(&line);
-                                State::Movetext
-                            };
-                        } else {
-                            self.scan_movetext(&line);
-                        }
-                    } else {
-                        self.saw_blank = true;
-                    }
-                }
+                continue;
             }
-            self.line = line;
-            self.push_line();
-            self.offset += self.line.len() as u64;
+            let (used, emitted) = self.cut.lines(available, &mut self.carry);
+            self.reader.consume(used);
             if let Some(game) = emitted {
                 return Some(Ok(game));
             }
@@ -759,6 +850,131 @@ mod tests {
         }
         assert!(turned_away > 10_000, "{turned_away}");
         assert!(may_be_header(b"Bianco: Rossi") && may_be_header(b"  Nero =Bianchi"));
+    }
+
+    /// A game's fields, to compare games.
+    fn fields(g: &RawGame) -> (&[u8], usize, u64, u64, u64, u64) {
+        (&g.bytes, g.lead, g.offset, g.line, g.index, g.dropped_bytes)
+    }
+
+    /// The games of `text` cut a line at a time, each line copied into its game on its own
+    /// (as the splitter first did): the reference for the cutting in the reader's buffer.
+    fn split_by_lines(text: &[u8]) -> Vec<RawGame> {
+        let mut cut = GameSplitter::new(&b""[..]).cut;
+        let mut games = Vec::new();
+        for line in text.split_inclusive(|&b| b == b'\n') {
+            games.extend(cut.line(line, &mut &[][..]));
+            cut.keep(line);
+        }
+        if cut.state != State::Between {
+            games.push(cut.take_game());
+        }
+        games
+    }
+
+    /// Cut in the reader's buffer, the games are those of the reference, line by line, on
+    /// every text of the corpora and on odd texts: whole in one buffer, and in buffers so
+    /// small that lines run across them (the start of each text).
+    #[test]
+    fn games_cut_in_the_buffer_are_those_cut_by_lines() {
+        let mut texts: Vec<Vec<u8>> = crate::notation::corpus_texts()
+            .into_iter()
+            .map(String::into_bytes)
+            .collect();
+        for odd in [
+            "",
+            "\n",
+            "[A \"1\"]",
+            "1. e4 *",
+            "\u{feff}[Event \"a\"]\r\n[Event \"b\"]\r\n\r\n1. e4 *\r\n\r\n1. d4",
+            "[A \"1\"]\n[B \"2\"]\n[A \"3\"]\n\n\n%x\n\n  [C \"4\"]\n1. e4 {\n[D \"5\"]\n} 1-0\n\n1. d4 0-1",
+        ] {
+            texts.push(odd.as_bytes().to_vec());
+        }
+        let mut games = 0;
+        for text in &texts {
+            let reference = split_by_lines(text);
+            games += reference.len();
+            let whole: Vec<RawGame> = GameSplitter::new(&text[..]).map(Result::unwrap).collect();
+            assert_eq!(
+                whole.iter().map(fields).collect::<Vec<_>>(),
+                reference.iter().map(fields).collect::<Vec<_>>()
+            );
+            let start = &text[..text.len().min(1 << 14)];
+            let reference = split_by_lines(start);
+            for capacity in [1, 2, 7, 40, 1000] {
+                let reader = io::BufReader::with_capacity(capacity, start);
+                let small: Vec<RawGame> = GameSplitter::new(reader).map(Result::unwrap).collect();
+                assert_eq!(
+                    small.iter().map(fields).collect::<Vec<_>>(),
+                    reference.iter().map(fields).collect::<Vec<_>>(),
+                    "buffers of {capacity} bytes"
+                );
+            }
+        }
+        assert!(games > 1000, "{games}");
+    }
+
+    /// The tag names told apart as packed numbers are told apart as the bytes tell them, on
+    /// the tag sections of the corpora and on lines of tag names, blanks and brackets put
+    /// together at random (long names among them).
+    #[test]
+    fn repeated_tags_as_by_bytes() {
+        let mut sections: Vec<Vec<Vec<u8>>> = Vec::new();
+        for text in crate::notation::corpus_texts() {
+            let mut section = Vec::new();
+            for line in text.lines() {
+                let line = line.as_bytes();
+                if first_non_blank(line).is_some_and(|i| line[i] == b'[') {
+                    section.push(line.to_vec());
+                } else if !section.is_empty() {
+                    sections.push(std::mem::take(&mut section));
+                }
+            }
+        }
+        let pieces: [&[u8]; 16] = [
+            b"[",
+            b" ",
+            b"\t",
+            b"Event",
+            b"White",
+            b"WhiteElo",
+            b"E",
+            b"_",
+            b"1",
+            b"BlackTeamCountry",
+            b"BlackTeamCountr",
+            b"BlackTeamCountryX",
+            b" \"",
+            b"\"]",
+            "é".as_bytes(),
+            b"-",
+        ];
+        let random = random_lines(&pieces, 20_000, 0x1234_5678_9abc_def1, 8, 4);
+        sections.extend(random.chunks(6).map(|c| {
+            c.iter()
+                .map(|l| {
+                    let mut l = l.clone();
+                    l.insert(0, b'[');
+                    l
+                })
+                .collect()
+        }));
+        let mut names = TagNames::default();
+        for section in &sections {
+            names.clear();
+            let mut by_bytes = Vec::new();
+            for line in section {
+                let at = first_non_blank(line).unwrap_or(0);
+                assert_eq!(
+                    names.repeated(line, at),
+                    TagNames::repeated_by_bytes(&mut by_bytes, line),
+                    "{:?}",
+                    String::from_utf8_lossy(line)
+                );
+            }
+        }
+        assert!(sections.len() > 3000, "{}", sections.len());
     }
 
     fn split(text: &str) -> Vec<RawGame> {
