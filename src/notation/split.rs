@@ -212,6 +212,30 @@ impl Cutter {
         (chunk.len(), None)
     }
 
+    /// A game begins at `line` (starting at `start_offset` in the input, its first non-blank
+    /// byte at `i`), after what is held back of the game before it is kept there: a tag
+    /// section, or movetext from its first line.
+    fn open_game(
+        &mut self,
+        line: &[u8],
+        i: usize,
+        start_offset: u64,
+        is_tag: bool,
+        held: &mut &[u8],
+    ) {
+        self.keep_held(held);
+        self.begin_game(start_offset, i);
+        if is_tag {
+            self.tag_names.repeated(line, i);
+        }
+        self.state = if is_tag || opening_header(line).is_some() {
+            State::Tags
+        } else {
+            self.scan.line(line);
+            State::Movetext
+        };
+    }
+
     /// Cut at one line: the game it ends, if it starts another. The line itself is not
     /// copied (the caller keeps it in the current game after this); `held` is what the
     /// caller holds back of the current game before it, copied in (and emptied) before a
@@ -228,17 +252,7 @@ impl Cutter {
         match self.state {
             State::Between => {
                 if let Some(i) = non_blank.filter(|_| !is_escape) {
-                    self.keep_held(held);
-                    self.begin_game(start_offset, i);
-                    if is_tag {
-                        self.tag_names.repeated(line, i);
-                    }
-                    self.state = if is_tag || opening_header(line).is_some() {
-                        State::Tags
-                    } else {
-                        self.scan.line(line);
-                        State::Movetext
-                    };
+                    self.open_game(line, i, start_offset, is_tag, held);
                 }
             }
             State::Tags => {
@@ -268,16 +282,7 @@ impl Cutter {
                     if new_game {
                         self.keep_held(held);
                         emitted = Some(self.take_game());
-                        self.begin_game(start_offset, i);
-                        if is_tag {
-                            self.tag_names.repeated(line, i);
-                        }
-                        self.state = if is_tag || opening_header(line).is_some() {
-                            State::Tags
-                        } else {
-                            self.scan.line(line);
-                            State::Movetext
-                        };
+                        self.open_game(line, i, start_offset, is_tag, held);
                     } else {
                         self.scan.line(line);
                     }

@@ -85,6 +85,18 @@ impl Acc {
         }
     }
 
+    /// A move `m` just played on the mainline, written at `at`, with the position `after` it
+    /// (for the Laws).
+    #[inline(always)]
+    pub(super) fn keep_on_mainline(&mut self, m: Move, after: &Chess, at: At) {
+        self.mainline.push(m);
+        self.plies.push(laws::Ply {
+            mv: Some(m),
+            after: after.clone(),
+        });
+        self.mainline_at.push(at.offset);
+    }
+
     /// Replay of `line` stops at `offset`.
     pub(super) fn stop(&mut self, line: &mut Line, offset: usize, message: &str) {
         if let Some(events) = self.events.as_mut() {
@@ -194,6 +206,16 @@ impl Line {
     pub(super) fn advance(&mut self, label: Label, at: At) {
         self.numbering_before = self.numbering.replace(label);
         self.last_at = Some(at);
+    }
+
+    /// `m` was just played on this line as the move numbered `numbered`, written at `at`: the
+    /// line's count and numbering move on (a mainline move is also kept:
+    /// [`Acc::keep_on_mainline`]).
+    #[inline(always)]
+    pub(super) fn played(&mut self, m: Move, numbered: Label, at: At) {
+        self.ply += 1;
+        self.last_move = Some(m);
+        self.advance(numbered, at);
     }
 
     /// The words of a numbering slip for an error at `ply`, if the slip was just before it.

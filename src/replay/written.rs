@@ -196,15 +196,8 @@ impl<'a> Game<'a> {
         let numbered = line.next_label();
         line.pending_number = None;
         line.pos.play_unchecked(m);
-        line.ply += 1;
-        line.last_move = Some(m);
-        line.advance(numbered, at);
-        acc.mainline.push(m);
-        acc.plies.push(laws::Ply {
-            mv: Some(m),
-            after: line.pos.clone(),
-        });
-        acc.mainline_at.push(at.offset);
+        line.played(m, numbered, at);
+        acc.keep_on_mainline(m, &line.pos, at);
         Ok(())
     }
 
@@ -316,16 +309,10 @@ impl<'a> Game<'a> {
                 glyph: w.glyph,
             });
         }
-        line.ply = ply;
-        line.last_move = Some(chosen);
-        line.advance(numbered, at);
+        debug_assert_eq!(line.ply + 1, ply);
+        line.played(chosen, numbered, at);
         if line.depth == 0 {
-            acc.mainline.push(chosen);
-            acc.plies.push(laws::Ply {
-                mv: Some(chosen),
-                after: line.pos.clone(),
-            });
-            acc.mainline_at.push(at.offset);
+            acc.keep_on_mainline(chosen, &line.pos, at);
         }
     }
 
@@ -576,15 +563,9 @@ impl<'a> Game<'a> {
                             glyph: w.glyph,
                         });
                         line.before = Some(std::mem::replace(&mut line.pos, next));
-                        line.ply = ply;
-                        line.last_move = Some(m);
-                        line.advance(numbered, at);
-                        acc.mainline.push(m);
-                        acc.plies.push(laws::Ply {
-                            mv: Some(m),
-                            after: line.pos.clone(),
-                        });
-                        acc.mainline_at.push(at.offset);
+                        debug_assert_eq!(line.ply + 1, ply);
+                        line.played(m, numbered, at);
+                        acc.keep_on_mainline(m, &line.pos, at);
                         return None;
                     }
                 }
