@@ -125,7 +125,10 @@ impl Acc {
 /// One line of play being replayed: the mainline or a variation.
 pub(super) struct Line {
     pub(super) pos: Chess,
-    /// The position before the last move played on this line.
+    /// The position before the last move played on this line, kept for a variation's line
+    /// only: the mainline's is found among the positions kept for the Laws
+    /// ([`Game::before`]; what a null move or an illegal move that stands leaves here on the
+    /// mainline is not read).
     pub(super) before: Option<Chess>,
     pub(super) ply: u32,
     /// Replay of this line stopped at an error.
@@ -288,6 +291,8 @@ impl<'a> Game<'a> {
         if line.depth > 0 {
             return line.before.as_ref();
         }
+        // Each mainline ply, null and irregular moves too, is kept as it is counted.
+        debug_assert_eq!(acc.plies.len(), line.ply as usize);
         match line.ply {
             0 => None,
             1 => Some(&self.start),
