@@ -18,11 +18,12 @@ pub mod render;
 pub mod split;
 pub mod tags;
 
-/// The text of every `.pgn` of the bundled corpora and, when it is beside the checkout, of
-/// `../shared/corpora` (for the tests that compare fast paths with the rules).
+/// The `.pgn` and `.txt` files under `dir` and its folders, in the order the directories list
+/// them; none when `dir` is absent (`../shared/corpora` beside a fresh clone). For the tests
+/// that read the corpora.
 #[cfg(test)]
-pub(crate) fn corpus_texts() -> Vec<String> {
-    fn walk(dir: &std::path::Path, out: &mut Vec<String>) {
+pub(crate) fn corpus_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
         let Ok(entries) = std::fs::read_dir(dir) else {
             return;
         };
@@ -30,15 +31,25 @@ pub(crate) fn corpus_texts() -> Vec<String> {
             let p = e.path();
             if p.is_dir() {
                 walk(&p, out);
-            } else if p.extension().is_some_and(|x| x == "pgn") {
-                let bytes = std::fs::read(&p).unwrap_or_default();
-                out.push(String::from_utf8_lossy(&bytes).into_owned());
+            } else if p.extension().is_some_and(|x| x == "pgn" || x == "txt") {
+                out.push(p);
             }
         }
     }
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut out = Vec::new();
-    walk(&root.join("corpora"), &mut out);
-    walk(&root.join("../shared/corpora"), &mut out);
+    walk(dir, &mut out);
     out
+}
+
+/// The text of every `.pgn` of the bundled corpora and, when it is beside the checkout, of
+/// `../shared/corpora` (for the tests that compare fast paths with the rules).
+#[cfg(test)]
+pub(crate) fn corpus_texts() -> Vec<String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    [root.join("corpora"), root.join("../shared/corpora")]
+        .iter()
+        .flat_map(|dir| corpus_files(dir))
+        .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
+        .map(|p| String::from_utf8_lossy(&std::fs::read(&p).unwrap_or_default()).into_owned())
+        .collect()
 }

@@ -643,23 +643,8 @@ mod tests {
     fn agrees_with_the_reference_on_the_corpora() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut tally = Tally::default();
-        let mut bundled = Vec::new();
-        let mut shared = Vec::new();
-        fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-            let Ok(entries) = std::fs::read_dir(dir) else {
-                return;
-            };
-            for e in entries.flatten() {
-                let p = e.path();
-                if p.is_dir() {
-                    walk(&p, out);
-                } else if p.extension().is_some_and(|x| x == "pgn" || x == "txt") {
-                    out.push(p);
-                }
-            }
-        }
-        walk(&root.join("corpora"), &mut bundled);
-        walk(&root.join("../shared/corpora"), &mut shared);
+        let bundled = crate::notation::corpus_files(&root.join("corpora"));
+        let shared = crate::notation::corpus_files(&root.join("../shared/corpora"));
         for path in &bundled {
             let bytes = std::fs::read(path).unwrap_or_default();
             check_games(&String::from_utf8_lossy(&bytes), 1, 4, &mut tally);

@@ -386,24 +386,10 @@ fn chess960_castling() {
 /// is checked for (strict notation, illegal moves that stand, a fixed language).
 #[test]
 fn the_short_path_for_plain_plies_is_the_general_path() {
-    use crate::notation::split::GameSplitter;
-    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                files(&p, out);
-            } else if p.extension().is_some_and(|x| x == "pgn" || x == "txt") {
-                out.push(p);
-            }
-        }
-    }
+    use crate::notation::{corpus_files, split::GameSplitter};
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let (mut bundled, mut shared) = (Vec::new(), Vec::new());
-    files(&root.join("corpora"), &mut bundled);
-    files(&root.join("../shared/corpora"), &mut shared);
+    let mut bundled = corpus_files(&root.join("corpora"));
+    let mut shared = corpus_files(&root.join("../shared/corpora"));
     bundled.sort();
     shared.sort();
     if shared.is_empty() {
