@@ -18,6 +18,11 @@
 #   OLD=BINARY  also times an earlier scoresheet binary in the same rounds (its three rows
 #               beside the new ones), and counts its instructions on the sample: a change is
 #               judged old against new in one run, never against figures of another
+#   OLD_LABEL=S how its rows are named (default "old"; e.g. OLD=target/dist/scoresheet
+#               OLD_LABEL="no PGO" times the plain dist build beside the PGO one)
+#   PGO=0       times the plain dist build (target/dist/scoresheet) instead of the one
+#               benches/pgo.sh builds with profile-guided optimisation (the default; when
+#               pgo.sh cannot build it, the plain one is timed and the output says so)
 # Output: a table (games/s, plies/s, MB/s, peak RSS) and one PASS/FAIL line per target.
 # Exit status: 0 when every target passes, 1 otherwise.
 set -euo pipefail
@@ -46,6 +51,15 @@ echo "building scoresheet (the dist profile) and the baseline (release)..." >&2
 cargo build --profile dist --quiet
 (cd benches/baseline && cargo build --release --quiet)
 scoresheet=target/dist/scoresheet
+build="dist profile"
+if [ "${PGO:-1}" != 0 ]; then
+    if pgo=$(benches/pgo.sh); then
+        scoresheet=$pgo
+        build="dist profile with PGO (benches/pgo.sh)"
+    else
+        build="dist profile; PGO asked for but not built (see above)"
+    fi
+fi
 baseline=benches/baseline/target/release/pgn-reader-baseline
 
 bytes=0
@@ -65,23 +79,24 @@ once() {
 
 # row LABEL SECS RSS_KB GAMES PLIES BYTES [CPU_SECS]
 row() {
-    printf '%-42s %8.2f s %8s %10.0f %12.0f %8.1f %8.1f\n' "$1" "$2" "${7:+$(printf '%.2f s' "$7")}" \
+    printf '%-48s %8.2f s %8s %10.0f %12.0f %8.1f %8.1f\n' "$1" "$2" "${7:+$(printf '%.2f s' "$7")}" \
         "$(echo "$4 / $2" | bc -l)" "$(echo "$5 / $2" | bc -l)" \
         "$(echo "$6 / 1000000 / $2" | bc -l)" "$(echo "$3 / 1024" | bc -l)"
 }
 
 echo "input: $* ($((bytes / 1000000)) MB); fastest of $RUNS rounds (each round runs every row once, so that"
 echo "a slow spell of the machine hits every row alike); $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-printf '%-42s %10s %10s %10s %12s %8s %8s\n' "" "time" "CPU" "games/s" "plies/s" "MB/s" "RSS MB"
+echo "scoresheet: $scoresheet ($build)${OLD:+; ${OLD_LABEL:-old}: $OLD}"
+printf '%-48s %10s %10s %10s %12s %8s %8s\n' "" "time" "CPU" "games/s" "plies/s" "MB/s" "RSS MB"
 labels=(
     "baseline: pgn-reader + shakmaty, 1 thread"
     "baseline: reader + 2 validating threads"
     "scoresheet --jobs 1 (every finding)"
     "scoresheet --jobs 1 --no-laws"
     "scoresheet --jobs 2 (every finding)"
-    "old scoresheet --jobs 1 (every finding)"
-    "old scoresheet --jobs 1 --no-laws"
-    "old scoresheet --jobs 2 (every finding)"
+    "${OLD_LABEL:-old}: scoresheet --jobs 1 (every finding)"
+    "${OLD_LABEL:-old}: scoresheet --jobs 1 --no-laws"
+    "${OLD_LABEL:-old}: scoresheet --jobs 2 (every finding)"
 )
 rows="0 1 2 3 4"
 if [ -n "${OLD:-}" ]; then
@@ -136,7 +151,7 @@ verdict "2 threads vs 1 >= 1.7x" "$(echo "$scale >= 1.7" | bc)" "$(printf '%.2fx
 cost=$(echo "(${best_cpu[2]} - ${best_cpu[3]}) / ${best_cpu[3]} * 100" | bc -l)
 verdict "Laws cost <= 15% (CPU time)" "$(echo "$cost <= 15" | bc)" "$(printf '%+.1f%%' "$cost")"
 if [ -n "${OLD:-}" ]; then
-    printf 'new against old, CPU time: --jobs 1 %.2fx, --no-laws %.2fx; elapsed: --jobs 2 %.2fx\n' \
+    printf 'new against %s, CPU time: --jobs 1 %.2fx, --no-laws %.2fx; elapsed: --jobs 2 %.2fx\n' "${OLD_LABEL:-old}" \
         "$(echo "${best_cpu[5]} / ${best_cpu[2]}" | bc -l)" "$(echo "${best_cpu[6]} / ${best_cpu[3]}" | bc -l)" \
         "$(echo "${best[7]} / ${best[4]}" | bc -l)"
 fi
@@ -168,7 +183,7 @@ PY
         count "$OLD" validate --jobs 1 --format jsonl -o /dev/null -q "$sample" >"$work/old-with.n" &
         count "$OLD" validate --jobs 1 --no-laws --format jsonl -o /dev/null -q "$sample" >"$work/old-without.n"
         wait
-        printf 'instructions on the sample, old -> new: %s -> %s with the Laws, %s -> %s without\n' \
+        printf 'instructions on the sample, %s -> new: %s -> %s with the Laws, %s -> %s without\n' "${OLD_LABEL:-old}" \
             "$(cat "$work/old-with.n")" "$(cat "$work/with.n")" "$(cat "$work/old-without.n")" "$(cat "$work/without.n")"
     fi
     with=$(cat "$work/with.n")
