@@ -322,14 +322,7 @@ impl TagNames {
     /// the first byte that is not a letter, a digit or `_` (possibly nothing).
     fn repeated(&mut self, line: &[u8], at: usize) -> bool {
         let after = &line[at + 1..];
-        let from = after
-            .iter()
-            .position(|b| !b.is_ascii_whitespace())
-            .unwrap_or(after.len());
-        let len = after[from..]
-            .iter()
-            .take_while(|&&b| super::tags::TAG_NAME_BYTE[usize::from(b)])
-            .count();
+        let (from, len) = name_span(after);
         if let Some(key) = short_name(&after[from..], len) {
             let bit = name_bit(key);
             if self.seen & bit != 0 && self.short.contains(&key) {
@@ -353,19 +346,12 @@ impl TagNames {
     }
 
     /// [`TagNames::repeated`] as it was first written, every name stored and compared as
-    /// bytes: the reference its tests compare it with.
+    /// bytes (the name found as it finds it): the reference its tests compare it with.
     #[cfg(test)]
     fn repeated_by_bytes(names: &mut Vec<Vec<u8>>, line: &[u8]) -> bool {
         let start = line.iter().position(|&b| b == b'[').map_or(0, |i| i + 1);
         let after = &line[start..];
-        let from = after
-            .iter()
-            .position(|b| !b.is_ascii_whitespace())
-            .unwrap_or(after.len());
-        let len = after[from..]
-            .iter()
-            .take_while(|&&b| super::tags::TAG_NAME_BYTE[usize::from(b)])
-            .count();
+        let (from, len) = name_span(after);
         let name = after[from..from + len].to_vec();
         if names.contains(&name) {
             return true;
@@ -373,6 +359,20 @@ impl TagNames {
         names.push(name);
         false
     }
+}
+
+/// Where the tag name stands in `after`, the bytes after a tag line's `[`: its start (after
+/// any white space) and length, up to the first byte that is not a letter, a digit or `_`.
+fn name_span(after: &[u8]) -> (usize, usize) {
+    let from = after
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(after.len());
+    let len = after[from..]
+        .iter()
+        .take_while(|&&b| super::tags::TAG_NAME_BYTE[usize::from(b)])
+        .count();
+    (from, len)
 }
 
 /// One of 64 bits for a packed name, by a multiplicative hash of it.
