@@ -37,3 +37,4 @@ pub mod repair;
 pub mod replay;
 pub mod report;
 pub mod shard;
+mod swar;

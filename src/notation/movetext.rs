@@ -450,12 +450,11 @@ fn lex_word_apart(text: &str, start: usize, end: usize, expected: &mut u32, toke
 #[inline(always)]
 fn short_word_end(bytes: &[u8], start: usize) -> Option<usize> {
     let eight: [u8; 8] = bytes.get(start..start + 8)?.try_into().ok()?;
-    let word = u64::from_le_bytes(eight);
-    let below = word.wrapping_sub(0x2121_2121_2121_2121) & !word & 0x8080_8080_8080_8080;
+    let below = crate::swar::below(crate::swar::word(&eight), b'!');
     if below == 0 {
         return None;
     }
-    let end = start + (below.trailing_zeros() / 8) as usize;
+    let end = start + crate::swar::first(below);
     matches!(bytes[end], b' ' | b'\n' | b'\r' | b'\t').then_some(end)
 }
 

@@ -120,21 +120,16 @@ pub(crate) fn plain_tag_pair(input: &str) -> Option<(&str, (&str, &str))> {
 /// Where the first byte of `b[from..]` that ends a plain tag value is (see
 /// [`TAG_VALUE_STOP`]). Values are short (a name, a date): setting up `memchr3` costs more
 /// than the search, and so did a table look-up a byte; they are searched eight bytes at a
-/// time (the test for a zero byte of "Bit Twiddling Hacks", exact for the lowest byte that
-/// is one of the three), the last few a byte at a time.
+/// time ([`crate::swar`], exact for the first byte that is one of the three), the last few a
+/// byte at a time.
 fn value_stop(b: &[u8], from: usize) -> Option<usize> {
-    const BYTES: u64 = 0x0101_0101_0101_0101;
+    use crate::swar::{equal, first, word};
     let mut i = from;
     while let Some(block) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        let word = u64::from_le_bytes(*block);
-        let mut bits = 0;
-        for stop in [b'"', b'\\', b'\n'] {
-            let x = word ^ (BYTES * u64::from(stop));
-            bits |= x.wrapping_sub(BYTES) & !x;
-        }
-        bits &= BYTES * 0x80;
-        if bits != 0 {
-            return Some(i + (bits.trailing_zeros() / 8) as usize);
+        let w = word(block);
+        let stops = equal(w, b'"') | equal(w, b'\\') | equal(w, b'\n');
+        if stops != 0 {
+            return Some(i + first(stops));
         }
         i += 8;
     }

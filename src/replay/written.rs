@@ -170,17 +170,10 @@ impl<'a> Game<'a> {
         if let Some(n) = line.pending_number {
             // Dots written apart from the number (`2. ... Cc6`), and a number not the one
             // due, are for the general path.
-            let gap = self.text.as_bytes().get(n.end..at.offset).unwrap_or(&[]);
-            if gap.iter().any(|&b| b == b'.' || b == 0xE2) {
+            if self.dots_may_stand_apart(&n, at)
+                || (notation && self.number_may_slip(line, &n, line.expected_number()))
+            {
                 return Err(None);
-            }
-            if notation {
-                let expected = line.expected_number();
-                let as_expected =
-                    n.number == expected && (line.pos.turn() == Color::Black || !n.black);
-                if !as_expected && (line.numbering.is_some() || !self.from_fen) {
-                    return Err(None);
-                }
             }
         }
         let settled = settle_fast(&line.pos, w, lang);
@@ -199,6 +192,26 @@ impl<'a> Game<'a> {
         line.played(m, numbered, at);
         acc.keep_on_mainline(m, &line.pos, at);
         Ok(())
+    }
+
+    /// Whether the gap between the number `n` and the move written at `at` may hold dots
+    /// written apart (`2. ... Cc6`): a `.` or the first byte of `…` in it. Most gaps are one
+    /// space, which this settles without decoding them.
+    #[inline(always)]
+    fn dots_may_stand_apart(&self, n: &WrittenNumber, at: At) -> bool {
+        let gap = self.text.as_bytes().get(n.end..at.offset).unwrap_or(&[]);
+        gap.iter().any(|&b| b == b'.' || b == 0xE2)
+    }
+
+    /// Whether the number `n`, written before the move of `line`'s side to move, may be a
+    /// numbering slip: it is not `expected` (or has Black's dots before White's move), and
+    /// the game does not start from a `[FEN]`, whose move number is often not the one the
+    /// writer starts from. The number as expected, the common case, is no slip (what
+    /// `numbering_slip` says first, settled here without cutting out the number's text).
+    #[inline(always)]
+    fn number_may_slip(&self, line: &Line, n: &WrittenNumber, expected: u32) -> bool {
+        let as_expected = n.number == expected && (line.pos.turn() == Color::Black || !n.black);
+        !as_expected && (line.numbering.is_some() || !self.from_fen)
     }
 
     /// Play the move written at `at` on `line`, whatever it is; `settled` is what the attack
@@ -224,9 +237,7 @@ impl<'a> Game<'a> {
         let ply = line.ply + 1;
         if let Some(n) = line.pending_number.as_mut() {
             // `2. ... Cc6`: the dots written apart say Black's move as much as `2...` does.
-            // (Most gaps are one space: no `.` and no first byte of `…` settles them.)
-            let gap = self.text.as_bytes().get(n.end..at.offset).unwrap_or(&[]);
-            n.black |= gap.iter().any(|&b| b == b'.' || b == 0xE2)
+            n.black |= self.dots_may_stand_apart(n, at)
                 && self.text.get(n.end..at.offset).is_some_and(|gap| {
                     gap.contains(['.', '…'])
                         && gap
@@ -238,11 +249,7 @@ impl<'a> Game<'a> {
         let expected = line.expected_number();
         let written_number = line.pending_number.take();
         if let (true, 0, Some(n)) = (notation, line.depth, written_number) {
-            // The number as expected, the common case, is no slip (what `numbering_slip`
-            // says first, settled here without cutting out the number's text).
-            let as_expected = n.number == expected && (numbered.side == Color::Black || !n.black);
-            // A [FEN]'s move number is often not the one the writer starts from.
-            if !as_expected && (line.numbering.is_some() || !self.from_fen) {
+            if self.number_may_slip(line, &n, expected) {
                 self.number_slip(line, n, expected, numbered, at, ply, acc);
             }
         }

@@ -133,31 +133,23 @@ fn number(out: &mut Vec<u8>, mut n: u64) {
     out.extend_from_slice(&digits[i..]);
 }
 
-/// Each of eight bytes, as many times.
-const BYTES: u64 = 0x0101_0101_0101_0101;
-
 /// Whether any of the eight bytes of `word` must be escaped in a JSON string (as serde_json
 /// escapes: the quote, the backslash and the control characters below U+0020), told at once
-/// by the tests of "Bit Twiddling Hacks" for a byte below a bound and for a zero byte (each
-/// exact for whether there is one, not for which bytes).
+/// (see [`crate::swar`]).
 #[inline]
 fn word_needs_escape(word: u64) -> bool {
-    const HIGH: u64 = BYTES * 0x80;
-    let below_space = word.wrapping_sub(BYTES * 0x20) & !word;
-    let quote = word ^ (BYTES * u64::from(b'"'));
-    let backslash = word ^ (BYTES * u64::from(b'\\'));
-    let zero = |v: u64| v.wrapping_sub(BYTES) & !v;
-    (below_space | zero(quote) | zero(backslash)) & HIGH != 0
+    use crate::swar::{below, equal};
+    below(word, 0x20) | equal(word, b'"') | equal(word, b'\\') != 0
 }
 
 /// Whether any byte of `bytes` must be escaped: eight bytes at a time, the last eight (or the
 /// fewer of a short string, read as two overlapping halves and padded with blanks) at once.
 #[inline]
 fn needs_escape(bytes: &[u8]) -> bool {
-    let word = |b: &[u8; 8]| u64::from_le_bytes(*b);
+    use crate::swar::word;
     let half = |b: &[u8; 4]| u64::from(u32::from_le_bytes(*b));
     let quarter = |b: &[u8; 2]| u64::from(u16::from_le_bytes(*b));
-    const BLANKS: u64 = BYTES * 0x20;
+    const BLANKS: u64 = 0x2020_2020_2020_2020;
     let last = if let Some(last) = bytes.last_chunk::<8>() {
         let (words, _) = bytes.as_chunks::<8>();
         if words.iter().any(|w| word_needs_escape(word(w))) {
