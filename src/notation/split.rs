@@ -917,7 +917,9 @@ mod tests {
                 );
             }
         }
-        assert!(games > 1000, "{games}");
+        // The bundled games alone are 351 (a fresh clone has no ../shared); with the shared
+        // corpora beside the checkout, some 228,000.
+        assert!(games > 300, "{games}");
     }
 
     /// The tag names told apart as packed numbers are told apart as the bytes tell them, on
