@@ -13,8 +13,8 @@
 use chasolver::Winnability;
 use serde::Serialize;
 use shakmaty::{
-    fen::Fen, san::SanPlus, uci::UciMove, CastlingMode, Chess, Color, EnPassantMode, FromSetup,
-    Move, Position, PositionError, PositionErrorKinds, Role, Setup,
+    attacks, fen::Fen, san::SanPlus, uci::UciMove, CastlingMode, Chess, Color, EnPassantMode,
+    FromSetup, Move, Position, PositionError, PositionErrorKinds, Setup,
 };
 
 use super::{
@@ -135,6 +135,53 @@ pub fn parse(fen: &str) -> Result<(Chess, Vec<&'static str>), String> {
 /// of one colour.
 fn insufficient_material(pos: &Chess) -> bool {
     pos.is_insufficient_material()
+}
+
+/// Plies within which [`stalemated_on_every_line`] follows the play.
+const STALEMATE_PLIES: u32 = 4;
+/// Positions it may look at, so that a position with many moves costs no more than a glance.
+const STALEMATE_NODES: u32 = 2_000;
+
+/// Whether every line of legal play from `pos` ends in a stalemate within
+/// [`STALEMATE_PLIES`] plies (the position itself not being one): a reason for deadness that
+/// can be followed on the board. `false` says nothing.
+fn stalemated_on_every_line(pos: &Chess) -> bool {
+    fn every_line(pos: &Chess, plies: u32, nodes: &mut u32) -> bool {
+        if pos.is_stalemate() {
+            return true;
+        }
+        let moves = pos.legal_moves();
+        if plies == 0 || moves.is_empty() || *nodes < moves.len() as u32 {
+            return false;
+        }
+        *nodes -= moves.len() as u32;
+        moves.iter().all(|m| {
+            let mut next = pos.clone();
+            next.play_unchecked(*m);
+            every_line(&next, plies - 1, nodes)
+        })
+    }
+    let mut nodes = STALEMATE_NODES;
+    !pos.is_stalemate() && every_line(pos, STALEMATE_PLIES, &mut nodes)
+}
+
+/// Whether there are pawns and none of them can move: every push is blocked, nothing to
+/// capture, no en passant (said only when true; the solver's proof may rest on more).
+fn pawns_blocked(pos: &Chess) -> bool {
+    let board = pos.board();
+    let free = |color: Color| {
+        let pawns = board.pawns() & board.by_color(color);
+        let ahead = pawns.shift(if color == Color::White { 8 } else { -8 });
+        let prey = board.by_color(!color) & !board.kings();
+        (ahead & !board.occupied()).any()
+            || pawns
+                .into_iter()
+                .any(|sq| (attacks::pawn_attacks(color, sq) & prey).any())
+    };
+    board.pawns().any()
+        && pos.ep_square(EnPassantMode::Legal).is_none()
+        && !free(Color::White)
+        && !free(Color::Black)
 }
 
 /// One side's chances, with its shortest helpmate found.
@@ -340,17 +387,16 @@ pub fn judge(fen: &str) -> Judgement {
         Some(true) if insufficient_material(&pos) => {
             "dead position (Art. 5.2.2): insufficient material, neither side can mate".into()
         }
-        Some(true) => {
-            let pawns_only_blocked = pos.board().by_role(Role::Pawn).any();
-            format!(
-                "dead position (Art. 5.2.2): the CHA search proved that neither side can mate{}",
-                if pawns_only_blocked {
-                    " (the pawn structure is locked for good)"
-                } else {
-                    " (every line is forced into a position without mate)"
-                }
-            )
-        }
+        Some(true) => format!(
+            "dead position (Art. 5.2.2): the CHA search proved that neither side can mate{}",
+            if stalemated_on_every_line(&pos) {
+                " (every line of legal play ends in a stalemate)"
+            } else if pawns_blocked(&pos) {
+                " (every pawn is blocked: none can advance or capture)"
+            } else {
+                " (every line is forced into a position without mate)"
+            }
+        ),
         _ => format!("{}; {}", side(&white, "White"), side(&black, "Black")),
     };
     j.reason.push_str(&verdict);
@@ -461,5 +507,24 @@ mod tests {
         assert!(j.black_helpmate.is_some());
         assert!(!judge("8/8/8/8/8/8/8/8 w - - 0 1").legal);
         assert!(!judge("not a fen").legal);
+    }
+
+    /// The reason given for a dead position says only what the board shows.
+    #[test]
+    fn reasons_for_dead_positions() {
+        // Kosteniuk - Xiaobing Gu, Paris 1996 (the shared corpus), after 51...Qxg2+: both
+        // captures of the queen stalemate Black. Pawns are on the board but nothing is locked,
+        // which the reason once said of every dead position with a pawn.
+        let j = judge("7k/5Q2/8/8/2P2N2/1P5P/6qK/8 w - - 0 52");
+        assert_eq!(j.dead, Some(true));
+        assert!(j.reason.contains("ends in a stalemate"), "{}", j.reason);
+        assert!(!j.reason.contains("blocked"), "{}", j.reason);
+        let j = judge("8/8/4k3/1p1p1p1p/1P1P1P1P/8/3K4/8 b - - 0 1");
+        assert!(j.reason.contains("every pawn is blocked"), "{}", j.reason);
+        // The shared corpus again: 51...Kxf7 is forced, and then White, its pawns blocked,
+        // has no move.
+        let j = judge("8/5Rp1/4pk1p/5p1P/4pP1K/4r3/8/8 b - - 1 51");
+        assert_eq!(j.dead, Some(true));
+        assert!(j.reason.contains("ends in a stalemate"), "{}", j.reason);
     }
 }
