@@ -6,23 +6,59 @@
 //! cargo run --release --example solver_cost -- records.jsonl [DEPTH] [SAMPLE]
 //! ```
 //!
-//! Each record's final position is screened as bulk validation screens it
-//! (`laws::fast_check::Screen`); the positions the screen leaves to the solver are asked of
-//! chasolver's fast check, White first and Black only when White cannot mate, as bulk
-//! validation asks (each side is timed on its own, so that the cheaper order, known only
-//! after asking both, is printed too). Of the alive ones that took over 100 µs,
-//! `SAMPLE` (150) spread over the list are then searched for a helpmate, for either side, by the
-//! exact search of `laws::helpmate` within 1 to `DEPTH` (4) plies: a helpmate is the one proof
-//! that a position is alive, so a search could spare the solver only where it finds one for
-//! less time than the solver takes.
+//! Each record's final position is taken as bulk validation takes it: a checkmate is never
+//! asked, the rest are screened (`laws::fast_check::Screen`), and the positions the screen
+//! leaves to the solver are asked of chasolver's fast check, White first and Black only when
+//! White cannot mate. Each side is timed on its own call, so that the cheaper order, known only
+//! after asking both, is printed too (Black's call follows White's and finds the caches warm).
+//! The further checks bulk validation makes in a game whose last position is dead, to find its
+//! first dead ply, are not counted. Then the exact helpmate search of `laws::helpmate`, for
+//! either side: within 2 plies on every position asked, and within 1 to `DEPTH` (4) plies on
+//! `SAMPLE` (150) of the alive positions that took the solver over 100 µs, spread over the list.
+//! A helpmate is the one proof that a position is alive, so a search could spare the solver
+//! only where it finds one for less time than the solver takes. Timings of one run on a shared
+//! machine vary by a fifth from run to run.
 
 use std::time::Instant;
 
 use scoresheet::laws::{dead, fast_check::Screen, helpmate, position};
 use shakmaty::{Chess, Color, Position};
 
-/// Alive positions that took the solver longer than this are the ones a search would target.
-const COSTLY_US: u128 = 100;
+/// Alive positions that took the solver longer than this (ns) are the ones a search would
+/// target.
+const COSTLY_NS: u128 = 100_000;
+/// The depth of the search tried on every position asked.
+const ALL_PLIES: u32 = 2;
+
+/// A position asked of the solver: what the asking cost (ns), whether it is dead.
+struct Asked {
+    ns: u128,
+    dead: bool,
+    pos: Chess,
+}
+
+/// Whether either side has a helpmate within `plies`.
+fn helpmate_within(pos: &Chess, plies: u32) -> bool {
+    [pos.turn(), !pos.turn()]
+        .into_iter()
+        .any(|winner: Color| helpmate::shortest(pos, winner, plies, 1_000_000).is_some())
+}
+
+/// The helpmate search within `plies` over `positions`: found, search time, and the solver's
+/// time on the positions where one was found (ns).
+fn search(positions: &[&Asked], plies: u32) -> (usize, u128, u128) {
+    let (mut found, mut search_ns, mut spared_ns) = (0, 0, 0);
+    for a in positions {
+        let start = Instant::now();
+        let hit = helpmate_within(&a.pos, plies);
+        search_ns += start.elapsed().as_nanos();
+        if hit {
+            found += 1;
+            spared_ns += a.ns;
+        }
+    }
+    (found, search_ns, spared_ns)
+}
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -30,61 +66,82 @@ fn main() {
         eprintln!("usage: solver_cost RECORDS.jsonl [DEPTH] [SAMPLE]");
         std::process::exit(2);
     };
-    let depth: u32 = args
-        .next()
-        .map_or(4, |a| a.parse().expect("DEPTH: a number"));
-    let sample: usize = args
-        .next()
-        .map_or(150, |a| a.parse().expect("SAMPLE: a number"));
+    let number = |arg: Option<String>, default: usize, name: &str| {
+        arg.map_or(default, |a| {
+            a.parse().unwrap_or_else(|_| {
+                eprintln!("{name}: not a number: {a}");
+                std::process::exit(2);
+            })
+        })
+    };
+    let depth = number(args.next(), 4, "DEPTH") as u32;
+    let sample = number(args.next(), 150, "SAMPLE");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
         eprintln!("{path}: {e}");
         std::process::exit(1);
     });
 
-    let (mut records, mut screened_out, mut best_order_us) = (0usize, 0usize, 0u128);
-    // (microseconds, dead, position) of every position left to the solver.
-    let mut asked: Vec<(u128, bool, Chess)> = Vec::new();
-    for line in text.lines() {
-        let Ok(record) = serde_json::from_str::<serde_json::Value>(line) else {
-            continue;
-        };
-        let Some(fen) = record.get("final_fen").and_then(|f| f.as_str()) else {
-            continue;
-        };
-        let Ok((pos, _)) = position::parse(fen) else {
+    let (mut records, mut unread, mut mates, mut screened_out, mut not_handed) = (0, 0, 0, 0, 0);
+    let mut best_order_ns = 0u128;
+    let mut asked: Vec<Asked> = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let fen = serde_json::from_str::<serde_json::Value>(line)
+            .ok()
+            .and_then(|r| r.get("final_fen")?.as_str().map(str::to_string));
+        let Some(Ok((pos, _))) = fen.map(|f| position::parse(&f)) else {
+            // Not a record, a record without a final position (an unreadable game), or a
+            // FEN that is no legal position.
+            unread += 1;
             continue;
         };
         records += 1;
+        if pos.is_checkmate() {
+            mates += 1;
+            continue;
+        }
         if Screen::of(&pos).cannot_prove_dead() {
             screened_out += 1;
             continue;
         }
+        // Chess960 castling rights, which the solver cannot take: bulk validation does not
+        // ask either.
         let Some(board) = dead::solver_board(&pos) else {
+            not_handed += 1;
             continue;
         };
-        // Each side timed on its own: bulk validation asks White first and Black only when
-        // White cannot mate; the other order is timed too.
         let timed = |color| {
             let start = Instant::now();
             let unwinnable = chasolver::is_unwinnable_fast(&board, color);
-            (start.elapsed().as_micros(), unwinnable)
+            (start.elapsed().as_nanos(), unwinnable)
         };
-        let (white_us, white) = timed(chess::Color::White);
-        let (black_us, black) = timed(chess::Color::Black);
-        let white_first = white_us + if white { black_us } else { 0 };
-        let black_first = black_us + if black { white_us } else { 0 };
-        best_order_us += white_first.min(black_first);
-        asked.push((white_first, white && black, pos));
+        let (white_ns, white) = timed(chess::Color::White);
+        let (black_ns, black) = timed(chess::Color::Black);
+        let white_first = white_ns + if white { black_ns } else { 0 };
+        let black_first = black_ns + if black { white_ns } else { 0 };
+        best_order_ns += white_first.min(black_first);
+        asked.push(Asked {
+            ns: white_first,
+            dead: white && black,
+            pos,
+        });
+    }
+    if records == 0 {
+        eprintln!("{path}: no record with a final position (give the JSON Lines of `scoresheet validate --format jsonl`)");
+        std::process::exit(1);
     }
 
-    let ms = |us: u128| us as f64 / 1000.0;
-    let total: u128 = asked.iter().map(|a| a.0).sum();
-    let dead_count = asked.iter().filter(|a| a.1).count();
-    let costly: Vec<&(u128, bool, Chess)> =
-        asked.iter().filter(|a| !a.1 && a.0 > COSTLY_US).collect();
-    let costly_us: u128 = costly.iter().map(|a| a.0).sum();
-    println!("final positions read:             {records}");
+    let ms = |ns: u128| ns as f64 / 1e6;
+    let total: u128 = asked.iter().map(|a| a.ns).sum();
+    let dead_count = asked.iter().filter(|a| a.dead).count();
+    let costly: Vec<&Asked> = asked
+        .iter()
+        .filter(|a| !a.dead && a.ns > COSTLY_NS)
+        .collect();
+    let costly_ns: u128 = costly.iter().map(|a| a.ns).sum();
+    println!("records with a final position:    {records} ({unread} lines unread)");
+    println!("checkmates (never asked):         {mates}");
     println!("decided by the screen:            {screened_out}");
+    println!("Chess960 castling (not asked):    {not_handed}");
     println!(
         "asked of the solver:              {} ({dead_count} dead), {:.1} ms",
         asked.len(),
@@ -92,43 +149,48 @@ fn main() {
     );
     println!(
         "the cheaper side first, known after asking both: {:.1} ms",
-        ms(best_order_us)
+        ms(best_order_ns)
     );
     println!(
-        "alive, over {COSTLY_US} µs each:           {} positions, {:.1} ms ({:.0}% of the solver's time)",
+        "alive, over {} µs each:           {} positions, {:.1} ms ({:.0}% of the solver's time)",
+        COSTLY_NS / 1000,
         costly.len(),
-        ms(costly_us),
-        100.0 * costly_us as f64 / total.max(1) as f64
+        ms(costly_ns),
+        100.0 * costly_ns as f64 / total.max(1) as f64
     );
-
-    if costly.is_empty() || depth == 0 {
+    if depth == 0 {
         return;
     }
-    let step = costly.len().div_ceil(sample.max(1));
-    let picked: Vec<_> = costly.iter().step_by(step.max(1)).collect();
-    let picked_us: u128 = picked.iter().map(|a| a.0).sum();
+
+    let every: Vec<&Asked> = asked.iter().collect();
+    let plies = ALL_PLIES.min(depth);
+    let (found, search_ns, spared_ns) = search(&every, plies);
     println!(
-        "helpmate search on {} of them (solver {:.1} ms):",
+        "helpmate search within {plies} plies on every position asked: {found} found, search {:.1} ms, solver time it would spare {:.1} ms",
+        ms(search_ns),
+        ms(spared_ns)
+    );
+
+    let n = costly.len();
+    let picked: Vec<&Asked> = (0..sample.min(n))
+        .map(|i| costly[i * n / sample.min(n)])
+        .collect();
+    if picked.is_empty() {
+        return;
+    }
+    let picked_ns: u128 = picked.iter().map(|a| a.ns).sum();
+    println!(
+        "helpmate search on {} of the costly ones (solver {:.1} ms):",
         picked.len(),
-        ms(picked_us)
+        ms(picked_ns)
     );
     for plies in 1..=depth {
-        let (mut found, mut search_us, mut spared_us) = (0usize, 0u128, 0u128);
-        for (us, _, pos) in &picked {
-            let start = Instant::now();
-            let hit = [pos.turn(), !pos.turn()]
-                .into_iter()
-                .any(|winner: Color| helpmate::shortest(pos, winner, plies, 1_000_000).is_some());
-            search_us += start.elapsed().as_micros();
-            if hit {
-                found += 1;
-                spared_us += us;
-            }
-        }
+        let (found, search_ns, spared_ns) = search(&picked, plies);
         println!(
-            "  within {plies} plies: {found} found, search {:.1} ms, solver time it would spare {:.1} ms",
-            ms(search_us),
-            ms(spared_us)
+            "  within {plies} {}: {found} found, search {:.1} ms, solver time it would spare {:.1} ms",
+            if plies == 1 { "ply" } else { "plies" },
+            ms(search_ns),
+            ms(spared_ns)
         );
     }
 }
