@@ -471,6 +471,12 @@ pub fn default_article(kind: Kind, reason: Option<&str>) -> &'static str {
         ) => "C.13",
         (Kind::Notation, Some("missing_en_passant_mark")) => "C.9.3",
         (Kind::Notation, Some("missing_check_mark" | "missing_mate_mark")) => "C.13",
+        (Kind::IllegalMove, Some("destination_own_piece")) => "3.1",
+        (Kind::IllegalMove, Some("destination_occupied")) => "3.7.1",
+        (Kind::IllegalMove, Some("double_step_not_from_start")) => "3.7.2",
+        (Kind::IllegalMove, Some("nothing_to_capture")) => "3.7.3",
+        (Kind::IllegalMove, Some("en_passant_not_available")) => "3.7.4",
+        (Kind::IllegalMove, Some("game_over")) => "5",
         (Kind::IllegalMove, Some("leaves_king_in_check")) => "3.9",
         (Kind::IllegalMove, Some("takes_king")) => "A.4.2",
         (Kind::IllegalMove, Some(r)) if r.starts_with("castling") => "3.8.2",
@@ -490,7 +496,8 @@ impl Kind {
         match self {
             Kind::Notation => "C",
             Kind::AmbiguousMove => "C.10",
-            Kind::IllegalMove => "3.1",
+            // A move is illegal when it fails a requirement of Articles 3.1 to 3.9.
+            Kind::IllegalMove => "3.10.2",
             Kind::NullMove => "1.2",
             Kind::DrawOffer => "9.1.2.2",
             Kind::InvalidFen | Kind::UnsupportedVariant => "2.3",

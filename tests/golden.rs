@@ -86,6 +86,86 @@ fn early_draw_by_event_rule() {
     );
 }
 
+/// `early_draw` says "drawn by agreement": never of a game whose replay stopped at a bad move
+/// (where it ended is not known), one whose last position stands a fourth time (a claim under
+/// 9.2.1 is open), or one drawn on time (Art. 6.9); still of an agreed draw.
+#[test]
+fn early_draw_only_for_a_draw_by_agreement() {
+    let games = br#"[Event "stopped"]
+[Result "1/2-1/2"]
+
+1. e4 e5 2. Nf3 Nc6 3. Qzz9 Nf6 4. d3 d6 1/2-1/2
+
+[Event "fourth"]
+[Result "1/2-1/2"]
+
+1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 1/2-1/2
+
+[Event "on time"]
+[Result "1/2-1/2"]
+[Termination "time forfeit"]
+[FEN "4k3/8/8/8/8/8/8/3QK3 w - - 0 20"]
+[SetUp "1"]
+
+20. Qd2 Kf7 21. Ke2 Kg6 1/2-1/2
+
+[Event "agreed"]
+[Result "1/2-1/2"]
+
+1. e4 e5 2. Nf3 Nc6 1/2-1/2
+"#;
+    let mut cmd = scoresheet();
+    cmd.args([
+        "validate",
+        "-q",
+        "--format",
+        "jsonl",
+        "--no-draw-before",
+        "30",
+    ]);
+    let out = run_with_stdin(&mut cmd, games.to_vec());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let early: Vec<bool> = text.lines().map(|l| l.contains("\"early_draw\"")).collect();
+    assert_eq!(early, [false, false, false, true], "{text}");
+}
+
+/// A fifty-move claim is not offered at a mate or a stalemate, which ended the game at once.
+#[test]
+fn no_claim_at_a_mate() {
+    let games = br#"[Event "mate"]
+[Result "1-0"]
+[FEN "7k/R7/6K1/8/8/8/8/8 w - - 99 80"]
+[SetUp "1"]
+
+80. Ra8# 1-0
+
+[Event "stalemate"]
+[Result "1/2-1/2"]
+[FEN "7k/8/6K1/8/8/8/8/5Q2 w - - 99 80"]
+[SetUp "1"]
+
+80. Qf7 1/2-1/2
+
+[Event "claim"]
+[Result "1/2-1/2"]
+[FEN "7k/8/6K1/8/8/8/8/5Q2 w - - 99 80"]
+[SetUp "1"]
+
+80. Qf6+ 1/2-1/2
+"#;
+    let mut cmd = scoresheet();
+    cmd.args(["validate", "-q", "--format", "jsonl"]);
+    let out = run_with_stdin(&mut cmd, games.to_vec());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let claims: Vec<bool> = text
+        .lines()
+        .map(|l| l.contains("\"fifty_moves\""))
+        .collect();
+    assert_eq!(claims, [false, false, true], "{text}");
+    assert!(text.lines().next().unwrap().contains("\"checkmate\""));
+    assert!(text.lines().nth(1).unwrap().contains("\"stalemate\""));
+}
+
 /// `--strict-notation` turns on the optional marks (Appendix C.13), all four alike.
 #[test]
 fn strict_notation_option() {

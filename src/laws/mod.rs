@@ -200,6 +200,11 @@ pub fn adjudicate(
         findings.push(f);
     }
     for &ply in &counts.fifty {
+        // A mate or a stalemate ended the game at once (Art. 5.1.1, 5.2.1): nothing is left
+        // to claim there.
+        if ply == n && (mated.is_some() || stalemate) {
+            continue;
+        }
         let to_move = positions[ply].turn();
         let mut f = make(
             Kind::FiftyMoves,
@@ -373,11 +378,20 @@ pub fn adjudicate(
         }
     }
 
-    // A draw agreed too early.
+    // A draw agreed too early: only a game replayed to its end (where replay stopped at a bad
+    // move, where the game ended is not known), drawn by agreement (not on time, Art. 6.9, nor
+    // ended otherwise as its Termination tag says), with no claim open at its last position
+    // (standing a third time or more, or fifty moves).
     if let (Some(limit), Some(Outcome::Draw)) = (opts.no_draw_before, result) {
-        let claim_open = reps.threefold.iter().any(|(p, _)| *p == n) || last.halfmoves() >= 100;
+        let claim_open =
+            repetition::occurrences_of_last(&positions) >= 3 || last.halfmoves() >= 100;
+        let agreed = game
+            .termination_tag
+            .is_none_or(|t| t.trim().is_empty() || t.trim().eq_ignore_ascii_case("normal"));
         let first_move = game.start.fullmoves().get();
         if termination.is_none()
+            && !game.stopped_early
+            && agreed
             && !claim_open
             && draw_offer::before_move(
                 limit,

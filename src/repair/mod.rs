@@ -952,7 +952,7 @@ pub fn findings(rep: &Repaired, text: &str, first_line: u64) -> Vec<Finding> {
                     r.confidence
                 ),
                 (None, Some(s)) => format!(
-                    "not written: {} put here, the only way the moves after it are legal ({})",
+                    "not written: {} put here, which makes the moves after it legal ({})",
                     s.san,
                     reason_words(r.reason)
                 ),

@@ -15,7 +15,8 @@
 //! ```
 
 use shakmaty::{
-    attacks, Bitboard, CastlingSide, Chess, Color, Move, MoveList, Position, Rank, Role, Square,
+    attacks, san::San, Bitboard, CastlingSide, Chess, Color, Move, MoveList, Position, Rank, Role,
+    Square,
 };
 
 use crate::notation::{
@@ -292,9 +293,19 @@ fn notation_issues_of(
             && (w.from_file.is_some() || w.from_rank.is_some())
             && origin_superfluous(pos, m, w.from_file.is_some(), w.from_rank.is_some())
         {
+            // SAN naming the file instead (asked only here, where the warning is given): the
+            // writer gave the rank where the file tells the pieces apart. (A file written
+            // where SAN needs the rank does not tell them apart: such a move is ambiguous.)
+            let san_names_file =
+                matches!(San::from_move(pos, m), San::Normal { file: Some(_), .. });
             add(
                 "superfluous_disambiguation",
-                "the origin is given although only one piece can make the move".into(),
+                if san_names_file {
+                    "the origin's rank is written where SAN names its file"
+                } else {
+                    "the origin is given although only one piece can make the move"
+                }
+                .into(),
             );
         }
         if w.to_rank.is_none() {
@@ -646,7 +657,10 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
         }
     }
     if !executable.is_empty() {
-        if executable.iter().all(|(_, missing)| *missing) {
+        // The missing promotion piece is the fault only where the move is legal with one.
+        if executable.iter().all(|(_, missing)| *missing)
+            && executable.iter().any(|(m, _)| pos.is_legal(*m))
+        {
             return Explanation {
                 reason: "promotion_missing",
                 message: "the pawn reaches the last rank but no promotion piece is written".into(),
@@ -661,6 +675,9 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
             };
         }
         let only = (executable.len() == 1).then(|| executable[0].0);
+        // A move that stands (`--illegal stands`) is made as written: never with a promotion
+        // piece the writer did not name.
+        let stands = only.filter(|_| !executable[0].1);
         let king_move = executable.iter().all(|(m, _)| m.role() == Role::King);
         let message = if king_move {
             format!("the king would be in check on {}", executable[0].0.to())
@@ -676,7 +693,7 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
         return Explanation {
             reason: "leaves_king_in_check",
             message,
-            executable: only,
+            executable: stands,
         };
     }
     let target_desc = match to {
@@ -762,7 +779,16 @@ fn explain_pawn(
             };
             let enemy_pawn_behind =
                 behind.is_some_and(|b| board.piece_at(b) == Some(Role::Pawn.of(!turn)));
-            if t.rank() == ep_rank && board.piece_at(t).is_none() && enemy_pawn_behind {
+            // One of the pawns written stands where it could take en passant on `t`: what is
+            // missing is the enemy pawn's double step just before (were it there, the capture
+            // would be physically possible and explained as illegal above).
+            let placed_to_take = (origins & attacks::pawn_attacks(!turn, t)).any();
+            if t.rank() == ep_rank
+                && board.piece_at(t).is_none()
+                && enemy_pawn_behind
+                && placed_to_take
+                && pos.maybe_ep_square() != Some(t)
+            {
                 return Explanation {
                     reason: "en_passant_not_available",
                     message: format!(
@@ -771,7 +797,10 @@ fn explain_pawn(
                     executable: None,
                 };
             }
-            if board.piece_at(t).is_none() {
+            if t.rank() == ep_rank && enemy_pawn_behind && !placed_to_take {
+                // Shaped like an en passant capture, but no pawn written stands beside the
+                // enemy pawn: told below as no pawn able to capture there.
+            } else if board.piece_at(t).is_none() {
                 return Explanation {
                     reason: "nothing_to_capture",
                     message: format!("a pawn captures diagonally, but {t} is empty"),

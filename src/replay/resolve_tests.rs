@@ -262,3 +262,61 @@ fn superfluous_origin_as_san_says() {
         }
     }
 }
+
+/// The reason given is true of the position: a pinned pawn that would promote is pinned (no
+/// promotion piece would help), and an en passant capture with no pawn beside the enemy
+/// pawn is no matter of the double step.
+#[test]
+fn reasons_that_hold() {
+    let p = pos("2b4k/3P4/8/8/8/7K/8/8 w - - 0 1");
+    let e = why(&p, "d8");
+    assert_eq!(e.reason, "leaves_king_in_check", "{}", e.message);
+    assert!(e.executable.is_none(), "a move stands only as written");
+    assert_eq!(why(&p, "d8=Q").reason, "leaves_king_in_check");
+    // Unpinned, the missing piece is the fault.
+    let p = pos("7k/3P4/8/8/8/7K/8/8 w - - 0 1");
+    assert_eq!(why(&p, "d8").reason, "promotion_missing");
+
+    // 1.e4 e6 2.e5 d5: the d-pawn did advance two squares, but no pawn stands on c5.
+    let p = pos("rnbqkbnr/ppp2ppp/4p3/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");
+    let e = why(&p, "cxd6");
+    assert_eq!(e.reason, "unreachable", "{}", e.message);
+    assert_eq!(e.message, "no pawn can capture on d6");
+    // A pawn beside the enemy pawn, a move too late: that is the double step.
+    let p = pos("rnbqkbnr/ppp2ppp/4p3/3pP3/8/5N2/PPPP1PPP/RNBQKB1R w KQkq - 1 4");
+    assert_eq!(why(&p, "exd6").reason, "en_passant_not_available");
+}
+
+/// What the warning on a written origin says fits what SAN writes instead.
+#[test]
+fn superfluous_origin_says_what_san_writes() {
+    let warn = |fen: &str, s: &str| {
+        let p = pos(fen);
+        let (_, w) = written_move(s).unwrap();
+        let Resolution::Unique(m) = resolve(&p, &w, by_code("en").unwrap()) else {
+            panic!("{s}: not resolved");
+        };
+        let mut after = p.clone();
+        after.play_unchecked(m);
+        let mut out = Vec::new();
+        notation_issues(&p, m, &w, &after, false, false, &mut out);
+        out.into_iter()
+            .find(|i| i.reason == "superfluous_disambiguation")
+            .map(|i| i.message)
+    };
+    // Both knights reach d2: SAN writes the file (Nbd2), not the rank.
+    let after = "rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 3";
+    assert_eq!(
+        warn(after, "N1d2").as_deref(),
+        Some("the origin's rank is written where SAN names its file")
+    );
+    assert_eq!(warn(after, "Nbd2"), None);
+    // One knight only reaches c3.
+    assert_eq!(
+        warn(after, "Nbc3").as_deref(),
+        Some("the origin is given although only one piece can make the move")
+    );
+    // Two rooks on the a-file: SAN writes the rank (R1a3), and so does the writer.
+    let rooks = "4k3/8/8/R7/8/8/8/R3K3 w - - 0 1";
+    assert_eq!(warn(rooks, "R1a3"), None);
+}
