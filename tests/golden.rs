@@ -88,7 +88,8 @@ fn early_draw_by_event_rule() {
 
 /// `early_draw` says "drawn by agreement": never of a game whose replay stopped at a bad move
 /// (where it ended is not known), one whose last position stands a fourth time (a claim under
-/// 9.2.1 is open), or one drawn on time (Art. 6.9); still of an agreed draw.
+/// 9.2.1 is open), one drawn on time (Art. 6.9), or one where the player to move could claim by
+/// writing a move that repeats the position a third time (9.2.1.1); still of an agreed draw.
 #[test]
 fn early_draw_only_for_a_draw_by_agreement() {
     let games = br#"[Event "stopped"]
@@ -109,8 +110,19 @@ fn early_draw_only_for_a_draw_by_agreement() {
 
 20. Qd2 Kf7 21. Ke2 Kg6 1/2-1/2
 
+[Event "by writing"]
+[Result "1/2-1/2"]
+
+1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 1/2-1/2
+
 [Event "agreed"]
 [Result "1/2-1/2"]
+
+1. e4 e5 2. Nf3 Nc6 1/2-1/2
+
+[Event "agreed, as one site writes it"]
+[Result "1/2-1/2"]
+[Termination "Game drawn by agreement"]
 
 1. e4 e5 2. Nf3 Nc6 1/2-1/2
 "#;
@@ -126,10 +138,11 @@ fn early_draw_only_for_a_draw_by_agreement() {
     let out = run_with_stdin(&mut cmd, games.to_vec());
     let text = String::from_utf8(out.stdout).unwrap();
     let early: Vec<bool> = text.lines().map(|l| l.contains("\"early_draw\"")).collect();
-    assert_eq!(early, [false, false, false, true], "{text}");
+    assert_eq!(early, [false, false, false, false, true, true], "{text}");
 }
 
-/// A fifty-move claim is not offered at a mate or a stalemate, which ended the game at once.
+/// A fifty-move claim is not offered where the game ended at once: a mate, a stalemate, the
+/// fifth occurrence.
 #[test]
 fn no_claim_at_a_mate() {
     let games = br#"[Event "mate"]
@@ -152,6 +165,13 @@ fn no_claim_at_a_mate() {
 [SetUp "1"]
 
 80. Qf6+ 1/2-1/2
+
+[Event "fivefold"]
+[Result "1/2-1/2"]
+[FEN "4k1n1/8/8/8/8/8/8/4K1N1 w - - 84 1"]
+[SetUp "1"]
+
+1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 1/2-1/2
 "#;
     let mut cmd = scoresheet();
     cmd.args(["validate", "-q", "--format", "jsonl"]);
@@ -161,9 +181,33 @@ fn no_claim_at_a_mate() {
         .lines()
         .map(|l| l.contains("\"fifty_moves\""))
         .collect();
-    assert_eq!(claims, [false, false, true], "{text}");
+    assert_eq!(claims, [false, false, true, false], "{text}");
+    assert!(text.lines().nth(3).unwrap().contains("\"fivefold\""));
     assert!(text.lines().next().unwrap().contains("\"checkmate\""));
     assert!(text.lines().nth(1).unwrap().contains("\"stalemate\""));
+}
+
+/// Moves after the end of a game whose replay then stopped at an illegal move: the count is of
+/// the plies replayed, and the message says that more follow.
+#[test]
+fn moves_after_the_end_and_a_stop() {
+    let game = br#"[Event "dead, then an illegal move"]
+[Result "1/2-1/2"]
+[FEN "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1"]
+[SetUp "1"]
+
+1. Kxd2 Kd7 2. Ke3 Ke6 3. Kf5 Kf6 4. Kf4 Ke6 5. Ke4 Kd6 6. Kd4 1/2-1/2
+"#;
+    let mut cmd = scoresheet();
+    cmd.args(["validate", "-q", "--format", "jsonl"]);
+    let out = run_with_stdin(&mut cmd, game.to_vec());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "3 more half-move(s) are recorded, and more after them that cannot be played"
+        ),
+        "{text}"
+    );
 }
 
 /// `--strict-notation` turns on the optional marks (Appendix C.13), all four alike.

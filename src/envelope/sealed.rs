@@ -412,6 +412,12 @@ pub(super) fn illegal_msg(reason: &str, en: String) -> Msg {
         let it = format!("porterebbe il Re sotto scacco in {sq}");
         return Msg::new(en, it);
     }
+    // The engine's own sentence, as the Italian report of `validate` gives it, where the
+    // catalogue knows it: it says what the English says (the piece, the square); the plain
+    // sentences below are for the rest.
+    if let Some(it) = crate::i18n::recognise(&en, crate::envelope::text::ReportLang::It) {
+        return Msg::new(en, it);
+    }
     let it = match reason {
         "unreachable" => "nessun pezzo di quel tipo può raggiungere quella casa",
         "path_blocked" => "il percorso del pezzo è ostruito",
@@ -454,6 +460,9 @@ fn add_notation_notes(sealed: &mut Sealed, pos: &Chess, w: &WrittenMove) {
             "lowercase_piece_letter" => "la lettera del pezzo è scritta in minuscolo",
             "capture_mark_on_non_capture" => "è indicata una cattura, ma non si cattura nulla",
             "missing_capture_mark" => "la cattura non è indicata con x",
+            "superfluous_disambiguation" if i.message.starts_with("the origin's rank") => {
+                "è scritta la traversa di partenza, mentre la notazione algebrica indica la colonna"
+            }
             "superfluous_disambiguation" => {
                 "è indicata la casa di partenza, ma un solo pezzo può fare la mossa"
             }

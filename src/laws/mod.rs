@@ -200,9 +200,9 @@ pub fn adjudicate(
         findings.push(f);
     }
     for &ply in &counts.fifty {
-        // A mate or a stalemate ended the game at once (Art. 5.1.1, 5.2.1): nothing is left
-        // to claim there.
-        if ply == n && (mated.is_some() || stalemate) {
+        // The game ended at once at this ply (a mate, a stalemate, a dead position, the fifth
+        // occurrence): nothing is left to claim there.
+        if termination.is_some_and(|t| t.ply as usize == ply) {
             continue;
         }
         let to_move = positions[ply].turn();
@@ -279,7 +279,10 @@ pub fn adjudicate(
     if let Some(t) = termination {
         let after = n - t.ply as usize;
         if after > 0 || game.stopped_early {
-            let count = if after > 0 {
+            let count = if after > 0 && game.stopped_early {
+                // Replay stopped at a bad move: the plies counted are those it reached.
+                format!("{after} more half-move(s) are recorded, and more after them that cannot be played")
+            } else if after > 0 {
                 format!("{after} more half-move(s) are recorded")
             } else {
                 "more moves are recorded (they cannot be played)".to_string()
@@ -380,25 +383,36 @@ pub fn adjudicate(
 
     // A draw agreed too early: only a game replayed to its end (where replay stopped at a bad
     // move, where the game ended is not known), drawn by agreement (not on time, Art. 6.9, nor
-    // ended otherwise as its Termination tag says), with no claim open at its last position
-    // (standing a third time or more, or fifty moves).
+    // ended otherwise as its Termination tag says), with no claim open at its last position:
+    // on the board (standing a third time or more, fifty moves) or by writing a move (9.2.1.1,
+    // 9.3.1), which the scoresheet does not show.
     if let (Some(limit), Some(Outcome::Draw)) = (opts.no_draw_before, result) {
-        let claim_open =
-            repetition::occurrences_of_last(&positions) >= 3 || last.halfmoves() >= 100;
-        let agreed = game
-            .termination_tag
-            .is_none_or(|t| t.trim().is_empty() || t.trim().eq_ignore_ascii_case("normal"));
+        let claim_on_board = repetition::occurrences(&positions) >= 3 || last.halfmoves() >= 100;
+        let claim_by_writing = || {
+            last.legal_moves().iter().any(|m| {
+                let mut after = last.clone();
+                after.play_unchecked(*m);
+                let mut line = positions.clone();
+                line.push(&after);
+                after.halfmoves() >= 100 || repetition::occurrences(&line) >= 3
+            })
+        };
+        let agreed = game.termination_tag.is_none_or(|t| {
+            let t = t.trim().to_lowercase();
+            t.is_empty() || t == "normal" || t.contains("agree") || t.contains("accordo")
+        });
         let first_move = game.start.fullmoves().get();
         if termination.is_none()
             && !game.stopped_early
             && agreed
-            && !claim_open
+            && !claim_on_board
             && draw_offer::before_move(
                 limit,
                 n as u32,
                 first_move,
                 game.start.turn() == Color::White,
             )
+            && !claim_by_writing()
         {
             let mut f = make(
                 Kind::EarlyDraw,

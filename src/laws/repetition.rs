@@ -49,24 +49,6 @@ pub fn same(a: &Chess, b: &Chess) -> bool {
         && a.ep_square(EnPassantMode::Legal) == b.ep_square(EnPassantMode::Legal)
 }
 
-/// How many times the last of `positions` (index = ply) stands in the game, itself included:
-/// the positions of its irreversible stretch with the same player to move that are the same
-/// (9.2.2). A claim under 9.2.1 needs at least three.
-pub fn occurrences_of_last(positions: &[&Chess]) -> usize {
-    let Some(n) = positions.len().checked_sub(1) else {
-        return 0;
-    };
-    let last = positions[n];
-    let start = (0..=n)
-        .rev()
-        .find(|&p| positions[p].halfmoves() == 0)
-        .unwrap_or(0);
-    (start..n)
-        .filter(|&p| (n - p) % 2 == 0 && same(positions[p], last))
-        .count()
-        + 1
-}
-
 /// Count repetitions over `positions[0..]` (index = ply). Only positions since the last
 /// irreversible move can repeat, and only those with the same side to move, so each is
 /// compared with every other ply of its own stretch (the occupied squares first: cheap, and

@@ -73,7 +73,17 @@ pub(super) fn numbering_slip(
             format!("no moves are numbered {from} to {}", to - 1)
         }
     };
-    if number > expected {
+    if number > expected && side == Color::Black {
+        // Black's move numbered ahead: White's move `expected` was numbered, so no number
+        // was left out; moves are.
+        Some((
+            "skipped",
+            format!(
+                "`{written}` is written where {who}'s move {expected} belongs: moves are missing, or the number is wrong"
+            ),
+            Some("moves seem to be missing".to_string()),
+        ))
+    } else if number > expected {
         Some((
             "skipped",
             format!(

@@ -630,9 +630,16 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
         };
     }
     if origins.is_empty() {
+        // Where the move names it: a square, a file or a rank.
+        let message = match (w.from_file, w.from_rank) {
+            (Some(f), Some(r)) => format!("{side} has no {what} on {}", Square::from_coords(f, r)),
+            (Some(f), None) => format!("{side} has no {what} on the {}-file", f.char()),
+            (None, Some(r)) => format!("{side} has no {what} on rank {}", r.char()),
+            (None, None) => format!("{side} has no {what} on the square the move names"),
+        };
         return Explanation {
             reason: "no_such_piece",
-            message: format!("{side} has no {what} on the square the move names"),
+            message,
             executable: None,
         };
     }
@@ -798,8 +805,8 @@ fn explain_pawn(
                 };
             }
             if t.rank() == ep_rank && enemy_pawn_behind && !placed_to_take {
-                // Shaped like an en passant capture, but no pawn written stands beside the
-                // enemy pawn: told below as no pawn able to capture there.
+                // Shaped like an en passant capture, but no pawn of the written file stands
+                // beside the enemy pawn: told below as no pawn of that file able to capture.
             } else if board.piece_at(t).is_none() {
                 return Explanation {
                     reason: "nothing_to_capture",
@@ -808,9 +815,13 @@ fn explain_pawn(
                 };
             }
         }
+        // Only the pawns of the written file were asked: another may well capture there.
+        let file = w.from_file.map_or('?', |f| f.char());
         return Explanation {
             reason: "unreachable",
-            message: format!("no pawn can capture on {target_desc}{capture_note}"),
+            message: format!(
+                "no pawn on the {file}-file can capture on {target_desc}{capture_note}"
+            ),
             executable: None,
         };
     }
@@ -881,16 +892,23 @@ fn explain_castling(pos: &Chess, side: CastlingSide) -> Explanation {
     let path = castles.path(turn, side);
     let blockers = path & board.occupied() & !Bitboard::from(king) & !Bitboard::from(rook);
     if blockers.any() {
+        let squares = blockers
+            .into_iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        // In Chess960 the path also holds the squares king and rook land on, which need not
+        // lie between them.
+        let between = blockers.is_subset(attacks::between(king, rook));
         return Explanation {
             reason: "castling_path_blocked",
-            message: format!(
-                "castling {words} is blocked: pieces stand between king and rook ({})",
-                blockers
-                    .into_iter()
-                    .map(|s| s.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
+            message: if between {
+                format!(
+                    "castling {words} is blocked: pieces stand between king and rook ({squares})"
+                )
+            } else {
+                format!("castling {words} is blocked: pieces stand on squares the king or rook must cross or land on ({squares})")
+            },
             executable: None,
         };
     }

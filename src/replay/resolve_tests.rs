@@ -281,7 +281,7 @@ fn reasons_that_hold() {
     let p = pos("rnbqkbnr/ppp2ppp/4p3/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");
     let e = why(&p, "cxd6");
     assert_eq!(e.reason, "unreachable", "{}", e.message);
-    assert_eq!(e.message, "no pawn can capture on d6");
+    assert_eq!(e.message, "no pawn on the c-file can capture on d6");
     // A pawn beside the enemy pawn, a move too late: that is the double step.
     let p = pos("rnbqkbnr/ppp2ppp/4p3/3pP3/8/5N2/PPPP1PPP/RNBQKB1R w KQkq - 1 4");
     assert_eq!(why(&p, "exd6").reason, "en_passant_not_available");

@@ -221,6 +221,13 @@ fn numbers_skipped_repeated_and_out_of_order() {
     // A wrong number after a move left unnumbered is counted from the moves before it.
     let r = run("1. e4 e5 Nf3 Nc6 4. Bb5 *");
     assert_eq!(reasons(&r, Kind::MoveNumber), ["skipped"]);
+    // Black's move numbered ahead: `2.` was written, so no number is said to be left out.
+    let r = run("1. e4 e5 2. Nf3 3... Nc6 *");
+    assert_eq!(reasons(&r, Kind::MoveNumber), ["skipped"]);
+    assert_eq!(
+        r.findings[0].message,
+        "`3...` is written where Black's move 2 belongs: moves are missing, or the number is wrong"
+    );
 }
 
 #[test]
