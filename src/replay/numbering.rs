@@ -74,8 +74,8 @@ pub(super) fn numbering_slip(
         }
     };
     if number > expected && side == Color::Black {
-        // Black's move numbered ahead: White's move `expected` was numbered, so no number
-        // was left out; moves are.
+        // Black's move numbered ahead: White's move `expected` came before it, so the number
+        // `expected` is not the one left out; moves are, or the number is wrong.
         Some((
             "skipped",
             format!(
