@@ -86,6 +86,14 @@ fn early_draw_by_event_rule() {
     );
 }
 
+/// The JSON Lines records of `validate` with `args`, reading `input` from standard input.
+fn jsonl_of(args: &[&str], input: &[u8]) -> String {
+    let mut cmd = scoresheet();
+    cmd.args(["validate", "-q", "--format", "jsonl"]).args(args);
+    let out = run_with_stdin(&mut cmd, input.to_vec());
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// `early_draw` says "drawn by agreement": never of a game whose replay stopped at a bad move
 /// (where it ended is not known), one whose last position stands a fourth time (a claim under
 /// 9.2.1 is open), one drawn on time (Art. 6.9), or one where the player to move could claim by
@@ -126,17 +134,7 @@ fn early_draw_only_for_a_draw_by_agreement() {
 
 1. e4 e5 2. Nf3 Nc6 1/2-1/2
 "#;
-    let mut cmd = scoresheet();
-    cmd.args([
-        "validate",
-        "-q",
-        "--format",
-        "jsonl",
-        "--no-draw-before",
-        "30",
-    ]);
-    let out = run_with_stdin(&mut cmd, games.to_vec());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = jsonl_of(&["--no-draw-before", "30"], games);
     let early: Vec<bool> = text.lines().map(|l| l.contains("\"early_draw\"")).collect();
     assert_eq!(early, [false, false, false, false, true, true], "{text}");
 }
@@ -173,10 +171,7 @@ fn no_claim_at_a_mate() {
 
 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 1/2-1/2
 "#;
-    let mut cmd = scoresheet();
-    cmd.args(["validate", "-q", "--format", "jsonl"]);
-    let out = run_with_stdin(&mut cmd, games.to_vec());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = jsonl_of(&[], games);
     let claims: Vec<bool> = text
         .lines()
         .map(|l| l.contains("\"fifty_moves\""))
@@ -198,10 +193,7 @@ fn moves_after_the_end_and_a_stop() {
 
 1. Kxd2 Kd7 2. Ke3 Ke6 3. Kf5 Kf6 4. Kf4 Ke6 5. Ke4 Kd6 6. Kd4 1/2-1/2
 "#;
-    let mut cmd = scoresheet();
-    cmd.args(["validate", "-q", "--format", "jsonl"]);
-    let out = run_with_stdin(&mut cmd, game.to_vec());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = jsonl_of(&[], game);
     assert!(
         text.contains(
             "3 more half-move(s) are recorded, and more after them that cannot be played"
