@@ -147,11 +147,12 @@ const STALEMATE_NODES: u32 = 2_000;
 /// can be followed on the board. `false` says nothing.
 fn stalemated_on_every_line(pos: &Chess) -> bool {
     fn every_line(pos: &Chess, plies: u32, nodes: &mut u32) -> bool {
-        if pos.is_stalemate() {
-            return true;
-        }
+        // One move generation a position: no move and no check is the stalemate.
         let moves = pos.legal_moves();
-        if plies == 0 || moves.is_empty() || *nodes < moves.len() as u32 {
+        if moves.is_empty() {
+            return !pos.is_check();
+        }
+        if plies == 0 || *nodes < moves.len() as u32 {
             return false;
         }
         *nodes -= moves.len() as u32;
@@ -162,7 +163,7 @@ fn stalemated_on_every_line(pos: &Chess) -> bool {
         })
     }
     let mut nodes = STALEMATE_NODES;
-    !pos.is_stalemate() && every_line(pos, STALEMATE_PLIES, &mut nodes)
+    !pos.legal_moves().is_empty() && every_line(pos, STALEMATE_PLIES, &mut nodes)
 }
 
 /// Whether there are pawns and none of them can move: every push is blocked, nothing to

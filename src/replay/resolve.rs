@@ -786,16 +786,12 @@ fn explain_pawn(
             };
             let enemy_pawn_behind =
                 behind.is_some_and(|b| board.piece_at(b) == Some(Role::Pawn.of(!turn)));
+            let ep_shaped = t.rank() == ep_rank && board.piece_at(t).is_none() && enemy_pawn_behind;
             // One of the pawns written stands where it could take en passant on `t`: what is
             // missing is the enemy pawn's double step just before (were it there, the capture
             // would be physically possible and explained as illegal above).
             let placed_to_take = (origins & attacks::pawn_attacks(!turn, t)).any();
-            if t.rank() == ep_rank
-                && board.piece_at(t).is_none()
-                && enemy_pawn_behind
-                && placed_to_take
-                && pos.maybe_ep_square() != Some(t)
-            {
+            if ep_shaped && placed_to_take && pos.maybe_ep_square() != Some(t) {
                 return Explanation {
                     reason: "en_passant_not_available",
                     message: format!(
@@ -804,10 +800,9 @@ fn explain_pawn(
                     executable: None,
                 };
             }
-            if t.rank() == ep_rank && enemy_pawn_behind && !placed_to_take {
-                // Shaped like an en passant capture, but no pawn of the written file stands
-                // beside the enemy pawn: told below as no pawn of that file able to capture.
-            } else if board.piece_at(t).is_none() {
+            // Shaped like en passant with no pawn of the written file beside the enemy pawn:
+            // told below as no pawn of that file able to capture.
+            if board.piece_at(t).is_none() && (placed_to_take || !ep_shaped) {
                 return Explanation {
                     reason: "nothing_to_capture",
                     message: format!("a pawn captures diagonally, but {t} is empty"),
