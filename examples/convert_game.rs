@@ -3,17 +3,20 @@
 //!
 //! `cargo run --release --example convert_game`
 
+use std::process::ExitCode;
+
 use scoresheet::{
     export::{convert_game, ConvertOptions},
     notation::{languages::by_code, split::RawGame},
 };
 
-fn main() {
+fn main() -> ExitCode {
     let written = "Bianco: Rossi\nNero: Bianchi\n\n1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Axc6 dxc6 5. O-O f6 1-0\n";
     let game = RawGame::from_text(written);
     for code in ["en", "de"] {
         let Some(to) = by_code(code) else {
-            continue;
+            eprintln!("no language {code}");
+            return ExitCode::from(2);
         };
         let options = ConvertOptions {
             to,
@@ -23,6 +26,8 @@ fn main() {
         println!("{}", converted.pgn);
         if !converted.complete {
             eprintln!("not whole: {}", converted.problems.join("; "));
+            return ExitCode::from(1);
         }
     }
+    ExitCode::SUCCESS
 }

@@ -3,11 +3,19 @@
 //!
 //! `cargo run --release --example judge_position -- "8/8/8/4k3/8/8/8/4KB2 w - - 0 1"`
 
+use std::process::ExitCode;
+
 use scoresheet::laws::position::{judge, to_text};
 
-fn main() {
+fn main() -> ExitCode {
     let fen = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "8/8/8/4k3/8/8/8/4KB2 w - - 0 1".to_string());
-    print!("{}", to_text(&judge(&fen)));
+    let judgement = judge(&fen);
+    print!("{}", to_text(&judgement));
+    if !judgement.legal {
+        eprintln!("not a legal position: {}", judgement.reason);
+        return ExitCode::from(2);
+    }
+    ExitCode::SUCCESS
 }

@@ -33,6 +33,7 @@ pub mod i18n;
 pub mod input;
 pub mod laws;
 pub mod notation;
+pub mod output;
 pub mod repair;
 pub mod replay;
 pub mod report;

@@ -149,7 +149,8 @@ fn mixed_encodings_in_one_file() {
 fn empty_and_blank_input() {
     assert_eq!(validate_all(b""), 0);
     assert_eq!(validate_all(b"\n\n  \n"), 0);
+    // No game read is no success (issue 34): exit status 2, and no record.
     let (code, out) = run_binary(b"");
-    assert_eq!(code, Some(0));
+    assert_eq!(code, Some(2));
     assert!(out.is_empty());
 }

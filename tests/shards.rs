@@ -211,6 +211,12 @@ fn bundled() -> Vec<PathBuf> {
             let name = p.to_string_lossy();
             name.ends_with(".pgn") || name.ends_with(".txt")
         })
+        // The envelope reports beside the envelopes are this program's output, never read.
+        .filter(|p| {
+            std::fs::read(p).map_or(true, |bytes| {
+                scoresheet::input::own_report(&bytes[..bytes.len().min(4096)]).is_none()
+            })
+        })
         .collect()
 }
 

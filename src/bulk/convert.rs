@@ -55,19 +55,29 @@ pub struct ConvertOutcome {
     pub skipped: u64,
     /// Some input could not be opened or read.
     pub read_errors: bool,
+    /// The inputs read to their end that held no game.
+    pub empty_inputs: Vec<std::path::PathBuf>,
     pub shard: Option<ShardReport>,
 }
 
 impl ConvertOutcome {
     /// 2 after a read error, 1 when some game was not converted whole, else 0.
     pub fn exit_status(&self) -> u8 {
-        if self.read_errors {
+        if self.read_errors || self.nothing_read() {
             2
         } else if self.partial + self.skipped > 0 {
             1
         } else {
             0
         }
+    }
+}
+
+impl ConvertOutcome {
+    /// No game was read, and none was to be expected: a run over whole files that found
+    /// nothing in them (a byte range may hold no game start; that is no failure).
+    pub fn nothing_read(&self) -> bool {
+        self.games == 0 && self.shard.is_none()
     }
 }
 
@@ -110,7 +120,7 @@ impl Converter {
             inner: progress,
             problems: false,
         };
-        pipeline::each_batch(
+        let reading = pipeline::each_batch(
             &mut batches,
             &inputs.files,
             pool,
@@ -163,6 +173,9 @@ impl Converter {
         out.flush().map_err(failed)?;
         outcome.read_errors = watch.problems;
         outcome.shard = pipeline::shard_report(&shard);
+        if outcome.shard.is_none() {
+            outcome.empty_inputs = reading.empty(&inputs.files);
+        }
         Ok(outcome)
     }
 }

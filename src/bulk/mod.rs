@@ -106,23 +106,33 @@ pub struct Outcome {
     pub read_errors: bool,
     /// The run was interrupted.
     pub interrupted: bool,
+    /// The inputs read to their end that held no game.
+    pub empty_inputs: Vec<PathBuf>,
     pub duplicates: Option<duplicates::Stats>,
     /// With a byte range: where its games began and stopped.
     pub shard: Option<ShardReport>,
 }
 
 impl Outcome {
-    /// 130 when interrupted, 2 after a read error, 1 when some game fails, else 0.
+    /// 130 when interrupted, 2 after a read error or when no game was read
+    /// ([`Outcome::nothing_read`]), 1 when some game fails, else 0.
     pub fn exit_status(&self) -> u8 {
         if self.interrupted {
             130
-        } else if self.read_errors {
+        } else if self.read_errors || self.nothing_read() {
             2
         } else if self.failing > 0 {
             1
         } else {
             0
         }
+    }
+
+    /// No game was read, and none was to be expected: a run over whole files that found
+    /// nothing in them, so that a gate in a script never passes on nothing (a byte range may
+    /// hold no game start; that is no failure).
+    pub fn nothing_read(&self) -> bool {
+        self.summary.games == 0 && self.shard.is_none() && !self.interrupted
     }
 }
 
@@ -213,8 +223,13 @@ impl Validator {
                 None
             };
             filter.apply(&mut r);
-            let mut text = Vec::with_capacity(512);
-            let formatted = sink.record(&mut text, &r);
+            let mut text = Vec::new();
+            let formatted = if filter.shows(&r) {
+                text.reserve(512);
+                sink.record(&mut text, &r)
+            } else {
+                Ok(())
+            };
             let done = Done {
                 text,
                 formatted,
@@ -226,7 +241,7 @@ impl Validator {
             crate::notation::game::recycle_tags(std::mem::take(&mut r.tags.0));
             done
         };
-        pipeline::each_batch(
+        let reading = pipeline::each_batch(
             &mut batches,
             &inputs.files,
             pool,
@@ -269,6 +284,9 @@ impl Validator {
         outcome.interrupted = self.interrupt.load(Ordering::SeqCst);
         outcome.read_errors = watch.problems;
         outcome.shard = pipeline::shard_report(&shard);
+        if outcome.shard.is_none() {
+            outcome.empty_inputs = reading.empty(&inputs.files);
+        }
         // Duplicates come after every game is in (not after an interrupted run: the copies
         // of its games still unread would be missing).
         if let (Some(finder), Some(format)) = (finder, self.duplicates) {

@@ -68,21 +68,19 @@ pub struct Inputs {
 }
 
 impl Inputs {
-    /// The inputs `named`: standard input (`-`) when none is, every directory replaced by the
-    /// game files under it ([`crate::input::expand`]); the directories that cannot be read
-    /// come back beside them.
-    pub fn named(named: &[PathBuf]) -> (Inputs, Vec<std::io::Error>) {
+    /// The inputs `named`: standard input (`-`) when none is, every directory and ZIP
+    /// archive replaced by the game files in it ([`crate::input::expand`]); the directories
+    /// that cannot be read, and what the walk passed over, come back beside them.
+    pub fn named(named: &[PathBuf]) -> (Inputs, Vec<std::io::Error>, crate::input::Skipped) {
         if named.is_empty() {
-            return (Inputs::files(vec![PathBuf::from("-")]), Vec::new());
+            return (
+                Inputs::files(vec![PathBuf::from("-")]),
+                Vec::new(),
+                Default::default(),
+            );
         }
-        let (mut files, mut errors) = (Vec::new(), Vec::new());
-        for p in crate::input::expand(named) {
-            match p {
-                Ok(p) => files.push(p),
-                Err(e) => errors.push(e),
-            }
-        }
-        (Inputs::files(files), errors)
+        let walk = crate::input::expand(named);
+        (Inputs::files(walk.files), walk.errors, walk.skipped)
     }
 
     pub fn files(files: Vec<PathBuf>) -> Inputs {
@@ -128,30 +126,71 @@ pub(crate) fn each_batch<T: Send>(
     work: impl Fn(&RawGame, &str, usize) -> T + Sync,
     progress: &mut dyn Progress,
     mut done: impl FnMut(&Batch, Vec<T>, u64, &mut dyn Progress) -> Result<bool, Error>,
-) -> Result<(), Error> {
+) -> Result<Reading, Error> {
     let read = Arc::clone(&batches.read);
+    let mut reading = Reading {
+        games: vec![0; files.len()],
+        unreadable: vec![false; files.len()],
+        stopped: false,
+    };
     for event in batches {
         let mut batch = match event {
             Event::Batch(b) => b,
             Event::Unreadable { file, error } => {
+                if let Some(u) = reading.unreadable.get_mut(file) {
+                    *u = true;
+                }
                 let name = files.get(file).map(|p| p.display().to_string());
                 progress.problem(&Error::read(name.unwrap_or_default(), error));
                 continue;
             }
         };
+        if let Some(n) = reading.games.get_mut(batch.file) {
+            *n += batch.games.len() as u64;
+        }
         let (name, file) = (batch.name.as_str(), batch.file);
         let one = |g: &RawGame| work(g, name, file);
         let results = pool.map(&batch.games, one);
         let bytes_read = read.load(std::sync::atomic::Ordering::Relaxed);
         let go_on = done(&batch, results, bytes_read, progress)?;
         if let Some(e) = batch.error.take() {
+            if let Some(u) = reading.unreadable.get_mut(batch.file) {
+                *u = true;
+            }
             progress.problem(&Error::read(batch.name.clone(), e));
         }
         if !go_on {
+            reading.stopped = true;
             break;
         }
     }
-    Ok(())
+    Ok(reading)
+}
+
+/// What the reading of a run's inputs came to, file by file.
+pub(crate) struct Reading {
+    /// Games read from each input.
+    pub games: Vec<u64>,
+    /// The inputs that could not be opened, or whose read failed.
+    pub unreadable: Vec<bool>,
+    /// The run stopped before the end of its inputs.
+    pub stopped: bool,
+}
+
+impl Reading {
+    /// The inputs read to their end without an error and without a game in them (none when
+    /// the run stopped early: the unread ones are no news).
+    pub fn empty(&self, files: &[PathBuf]) -> Vec<PathBuf> {
+        if self.stopped {
+            return Vec::new();
+        }
+        files
+            .iter()
+            .zip(self.games.iter().zip(&self.unreadable))
+            .filter(|(_, (&n, &bad))| n == 0 && !bad)
+            .map(|(p, _)| p.clone())
+            .collect()
+    }
 }
 
 /// The threads games are worked on: a pool of `jobs` threads (0: one per core), or rayon's

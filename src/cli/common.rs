@@ -2,7 +2,6 @@
 //! output files and how a run's progress is shown.
 
 use std::{
-    fs::File,
     io::{self, IsTerminal},
     path::{Path, PathBuf},
     process::ExitCode,
@@ -13,6 +12,7 @@ use scoresheet::{
     bulk::{Inputs, Progress},
     error::Error,
     notation::languages::{by_code, languages},
+    output::Replacement,
     replay::LangChoice,
     report::Format,
     shard::ShardReport,
@@ -23,13 +23,15 @@ use scoresheet::{
 pub struct InputArgs {
     #[arg(
         help = "Files of PGN or bare scoresheet text, plain or compressed (gzip, zstd, bzip2, \
-        xz: recognised by their content), or directories, walked recursively for *.pgn and \
-        *.txt files and their compressed forms (*.pgn.gz, *.txt.zst, ...); none or `-` reads \
-        standard input."
+        xz: recognised by their content), ZIP archives (their *.pgn and *.txt members, named \
+        `archive.zip/member.pgn` in the records), or directories, walked recursively for \
+        *.pgn and *.txt files, their compressed forms (*.pgn.gz, *.txt.zst, ...) and ZIP \
+        archives; reports scoresheet wrote are never read back. None or `-` reads standard \
+        input."
     )]
     pub files: Vec<PathBuf>,
-    /// Worker threads; 0 (and the default) is one per core. `--jobs 1` does everything on
-    /// one thread.
+    /// Worker threads; 0 (and the default) is one per core, and so is the most it takes.
+    /// `--jobs 1` does everything on one thread.
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
     /// Only the games of one uncompressed file whose first line begins at byte START or after
@@ -45,13 +47,22 @@ pub struct InputArgs {
 }
 
 impl InputArgs {
-    /// The files to read: standard input when none is named, every directory replaced by the
-    /// game files under it; a directory that cannot be read is said, and sets `io_error`.
-    pub fn inputs(&self, io_error: &mut bool) -> Inputs {
-        let (mut inputs, errors) = Inputs::named(&self.files);
+    /// The files to read: standard input when none is named, every directory and ZIP archive
+    /// replaced by the game files in it; a directory that cannot be read is said, and sets
+    /// `io_error`; what the walk passed over is said in one line (with `quiet`, only the
+    /// reports of this program's own that it did not read).
+    pub fn inputs(&self, io_error: &mut bool, quiet: bool) -> Inputs {
+        let (mut inputs, errors, mut skipped) = Inputs::named(&self.files);
         for e in errors {
             eprintln!("scoresheet: {e}");
             *io_error = true;
+        }
+        if quiet {
+            // Files of other kinds are no news; reports passed over are.
+            skipped.others.clear();
+        }
+        if let Some(said) = skipped.said() {
+            eprintln!("scoresheet: {said}");
         }
         inputs.byte_range = self.byte_range.map(|r| (r, self.first_line));
         inputs
@@ -144,8 +155,10 @@ pub fn lang_choice(code: &str) -> Result<LangChoice, ExitCode> {
         .ok_or_else(|| unknown_language(code, true))
 }
 
-/// An output file (report, split archive, PGN), refused when it is an input.
-pub fn create_output(path: &Path, inputs: &[PathBuf]) -> Result<File, ExitCode> {
+/// An output file (report, split archive, PGN), refused when it is an input. It is written
+/// beside its target and takes its place only at [`finish_outputs`], when the run is done: a
+/// failed run leaves the file that was there as it was.
+pub fn create_output(path: &Path, inputs: &[PathBuf]) -> Result<Replacement, ExitCode> {
     if inputs
         .iter()
         .any(|input| scoresheet::input::same_file(input, path))
@@ -153,10 +166,97 @@ pub fn create_output(path: &Path, inputs: &[PathBuf]) -> Result<File, ExitCode> 
         eprintln!("scoresheet: the output {} is also an input", path.display());
         return Err(ExitCode::from(2));
     }
-    File::create(path).map_err(|e| {
+    Replacement::create(path).map_err(|e| {
         eprintln!("scoresheet: {}: {e}", path.display());
         ExitCode::from(2)
     })
+}
+
+/// The output files of a run that ended with `status`: they take their targets' places when
+/// the run is done (0: all is well, 1: games with errors); after an interrupt (130) what was
+/// written is kept beside the target as `NAME.partial`; after a failure the targets stay as
+/// they were. Says what it did with each file that it did not put in place, and returns the
+/// status (2 when a file could not be put in place).
+pub fn finish_outputs(files: Vec<Replacement>, status: u8) -> u8 {
+    let mut status = status;
+    for file in files {
+        let target = file.target().to_path_buf();
+        match status {
+            0 | 1 => {
+                if let Err(e) = file.commit() {
+                    eprintln!("scoresheet: {}: {e}", target.display());
+                    status = 2;
+                }
+            }
+            130 => {
+                let mut partial = target.clone().into_os_string();
+                partial.push(".partial");
+                match file.keep_as(Path::new(&partial)) {
+                    Ok(p) => eprintln!(
+                        "scoresheet: interrupted: {} is as it was; what was written is in {}",
+                        target.display(),
+                        p.display()
+                    ),
+                    Err(e) => eprintln!("scoresheet: {}: {e}", target.display()),
+                }
+            }
+            _ => {
+                drop(file);
+                eprintln!(
+                    "scoresheet: {} not written: the run failed (a file already there is as it was)",
+                    target.display()
+                );
+            }
+        }
+    }
+    status
+}
+
+/// The inputs that held no game, said one by one; and when no game was read at all (and no
+/// read error said why already), that the run found nothing: its exit status is then 2.
+/// `named` are the inputs as the command line names them, `files` what they came to.
+pub fn say_empty(empty: &[PathBuf], nothing_read: bool, named: &[PathBuf], files: &[PathBuf]) {
+    let name = |p: &PathBuf| match p.as_os_str() == "-" {
+        true => "standard input".to_string(),
+        false => p.display().to_string(),
+    };
+    let list = |paths: &[PathBuf]| {
+        let mut names: Vec<String> = paths.iter().take(3).map(name).collect();
+        if paths.len() > 3 {
+            names.push(format!("{} more", paths.len() - 3));
+        }
+        names.join(", ")
+    };
+    if nothing_read {
+        if files.is_empty() {
+            eprintln!(
+                "scoresheet: no games: no game file (*.pgn, *.txt, compressed or in a ZIP \
+                 archive) in {}",
+                list(named)
+            );
+        } else {
+            eprintln!("scoresheet: no games in {}", list(files));
+        }
+        return;
+    }
+    for p in empty {
+        eprintln!("scoresheet: no games in {}", name(p));
+    }
+}
+
+/// `--jobs` as given, bounded by the cores of this machine: threads beyond them only wait
+/// (and a slip of the finger, `--jobs 100000`, would start that many). Said when bounded.
+pub fn bounded_jobs(jobs: Option<usize>) -> Option<usize> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match jobs {
+        Some(j) if j > cores => {
+            eprintln!(
+                "scoresheet: --jobs {j} is more than the {cores} cores of this machine; using {cores}"
+            );
+            Some(cores)
+        }
+        other => other,
+    }
 }
 
 /// A shard's report on standard error, one line a driver reads (said also with --quiet).

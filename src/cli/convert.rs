@@ -14,7 +14,8 @@ use scoresheet::{
 };
 
 use super::common::{
-    create_output, failed, lang_choice, say_shard, unknown_language, Bar, InputArgs,
+    bounded_jobs, create_output, failed, finish_outputs, lang_choice, say_empty, say_shard,
+    unknown_language, Bar, InputArgs,
 };
 
 /// How moves are written.
@@ -43,7 +44,8 @@ impl From<NotationArg> for Notation {
 pub struct ConvertArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Write the PGN to this file instead of standard output.
+    /// Write the PGN to this file instead of standard output. It is replaced only when the
+    /// run ends: a run that fails leaves it as it was.
     #[arg(long, short)]
     output: Option<PathBuf>,
     #[arg(long, default_value = "auto", help = concat!(
@@ -90,21 +92,26 @@ pub fn run(args: ConvertArgs) -> ExitCode {
             notation: args.notation.into(),
         },
         strict: args.strict,
-        jobs: args.input.jobs,
+        jobs: bounded_jobs(args.input.jobs),
         repair: args.repair,
     };
     let mut io_error = false;
-    let inputs = args.input.inputs(&mut io_error);
-    let mut out: Box<dyn Write> = match &args.output {
+    let inputs = args.input.inputs(&mut io_error, args.quiet);
+    let mut file = match &args.output {
         Some(path) => match create_output(path, &inputs.files) {
-            Ok(f) => Box::new(io::BufWriter::with_capacity(1 << 20, f)),
+            Ok(f) => Some(f),
             Err(code) => return code,
         },
-        None => Box::new(io::BufWriter::with_capacity(1 << 20, io::stdout().lock())),
+        None => None,
+    };
+    let mut stdout = io::BufWriter::with_capacity(1 << 20, io::stdout().lock());
+    let out: &mut dyn Write = match file.as_mut() {
+        Some(f) => f,
+        None => &mut stdout,
     };
     let started = std::time::Instant::now();
     let mut bar = Bar::new(&inputs.files, args.quiet);
-    let run = converter.run(&inputs, &mut out, &mut bar);
+    let run = converter.run(&inputs, out, &mut bar);
     bar.finish();
     let outcome = match run {
         Ok(o) => o,
@@ -125,5 +132,12 @@ pub fn run(args: ConvertArgs) -> ExitCode {
             outcome.games as f64 / secs
         );
     }
-    ExitCode::from(if io_error { 2 } else { outcome.exit_status() })
+    say_empty(
+        &outcome.empty_inputs,
+        outcome.nothing_read() && !(io_error || outcome.read_errors),
+        &args.input.files,
+        &inputs.files,
+    );
+    let status = if io_error { 2 } else { outcome.exit_status() };
+    ExitCode::from(finish_outputs(file.into_iter().collect(), status))
 }

@@ -56,15 +56,18 @@ enum Command {
     /// Exit status: 0 when no game is bad, 1 when some game is bad (by default: has a
     /// reported finding of error severity; with --fail-on: has a reported finding of one of
     /// its kinds), 2 for usage or I/O errors (an unreadable file: the other files are still
-    /// validated), 130 when interrupted, 141 when the reader of the output closed it (`| head`;
-    /// quietly, as a Unix tool ended by SIGPIPE; so for every command).
+    /// validated) and when no game was read at all, 130 when interrupted, 141 when the reader
+    /// of the output closed it (`| head`; quietly, as a Unix tool ended by SIGPIPE; so for
+    /// every command). Output files (-o, the split and duplicates files) are replaced only
+    /// when the status is 0 or 1.
     Validate(validate::ValidateArgs),
     /// Write every game as PGN in export format: standard English PGN from any language
     /// and notation (default), or another language's letters, long algebraic or UCI.
     ///
     /// Exit status: 0 when every game was converted whole, 1 when some game was not (written
     /// up to its last good move with the rest in a comment, or left out with --strict), 2
-    /// for usage or I/O errors, 141 when the reader of the output closed it.
+    /// for usage or I/O errors and when no game was read at all, 141 when the reader of the
+    /// output closed it. The -o file is replaced only when the status is 0 or 1.
     Convert(convert::ConvertArgs),
     /// Judge positions under the Laws: legal or not, whose move, checkmate, stalemate, dead
     /// (Art. 5.2.2, with the CHA solver's full search) and which side cannot mate (Art. 6.9),

@@ -1,7 +1,6 @@
 //! `scoresheet validate`: flags → [`scoresheet::bulk::Validator`] → a printer.
 
 use std::{
-    fs::File,
     io::{self, Write},
     path::PathBuf,
     process::ExitCode,
@@ -13,13 +12,19 @@ use scoresheet::{
     bulk::{Outputs, Validator},
     finding::Kind,
     i18n::ReportLang,
+    output::Replacement,
     replay::{IllegalPolicy, Options},
-    report::{games::Filter, html, localised::sink_in, Format},
+    report::{
+        games::{Filter, Games},
+        html,
+        localised::sink_in,
+        Format,
+    },
 };
 
 use super::common::{
-    create_output, failed, lang_choice, say_shard, write_failed, Bar, FormatArg, InputArgs,
-    ReportLanguage,
+    bounded_jobs, create_output, failed, finish_outputs, lang_choice, say_empty, say_shard,
+    write_failed, Bar, FormatArg, InputArgs, ReportLanguage,
 };
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -29,6 +34,30 @@ pub enum Illegal {
     /// Rapid and blitz (Laws, Appendix A.4.2): an illegal move the opponent did not claim
     /// stays on the board when it can be made physically, and the game goes on.
     Stands,
+}
+
+/// Which games get a record (`--games`).
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GamesArg {
+    /// Every game.
+    All,
+    /// The games with at least one finding reported.
+    Findings,
+    /// The games whose replay found an error (status `error`).
+    Errors,
+    /// The games that fail (exit status 1, `--split-bad`).
+    Failing,
+}
+
+impl From<GamesArg> for Games {
+    fn from(g: GamesArg) -> Games {
+        match g {
+            GamesArg::All => Games::All,
+            GamesArg::Findings => Games::Findings,
+            GamesArg::Errors => Games::Errors,
+            GamesArg::Failing => Games::Failing,
+        }
+    }
 }
 
 /// The report formats of `validate`: those of [`FormatArg`], and the arbiter's page.
@@ -90,9 +119,16 @@ pub struct ValidateArgs {
     /// Appendix C.13) are missing or do not fit the move. Off by default.
     #[arg(long)]
     strict_notation: bool,
-    /// Write the report to FILE instead of standard output.
+    /// Write the report to FILE instead of standard output. FILE (like the split and
+    /// duplicates files) is replaced only when the run ends: a run that fails leaves it as
+    /// it was.
     #[arg(long, short, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// Which games get a record, in every format: `all`, those with a `findings` reported,
+    /// those with `errors`, or those that fail (`failing`, as `--fail-on` says). The summary
+    /// counts every game all the same.
+    #[arg(long, value_enum, default_value_t = GamesArg::All, value_name = "WHICH")]
+    games: GamesArg,
     #[arg(long, value_name = "KIND,...", help = concat!(
         "Report and count only findings of these kinds (comma-separated, e.g. ",
         "`illegal_move,threefold`). A game keeps its record and its status (`error` when ",
@@ -160,10 +196,24 @@ fn kinds(flag: &str, list: &Option<String>) -> Result<Option<Vec<Kind>>, ExitCod
 
 /// The files a validation writes besides the report.
 struct Files {
-    report: Option<File>,
-    duplicates: Option<File>,
-    split_clean: Option<File>,
-    split_bad: Option<File>,
+    report: Option<Replacement>,
+    duplicates: Option<Replacement>,
+    split_clean: Option<Replacement>,
+    split_bad: Option<Replacement>,
+}
+
+impl Files {
+    fn all(self) -> Vec<Replacement> {
+        [
+            self.report,
+            self.duplicates,
+            self.split_clean,
+            self.split_bad,
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
 }
 
 fn validator(args: &ValidateArgs) -> Result<Validator, ExitCode> {
@@ -189,6 +239,7 @@ fn validator(args: &ValidateArgs) -> Result<Validator, ExitCode> {
         only: only?,
         skip: skip?.unwrap_or_default(),
         fail_on: fail_on?,
+        games: args.games.into(),
     };
     let format = Format::from(args.format);
     if args.summary && format != Format::Csv {
@@ -204,7 +255,7 @@ fn validator(args: &ValidateArgs) -> Result<Validator, ExitCode> {
         options,
         filter,
         interrupt: Default::default(),
-        jobs: args.input.jobs,
+        jobs: bounded_jobs(args.input.jobs),
         duplicates: args.duplicates.is_some().then_some(format),
         repair: args.repair,
     })
@@ -231,7 +282,7 @@ pub fn run(args: ValidateArgs) -> ExitCode {
         Err(code) => return code,
     };
     let mut io_error = false;
-    let inputs = args.input.inputs(&mut io_error);
+    let inputs = args.input.inputs(&mut io_error, args.quiet);
     let mut files = match files(&args, &inputs.files) {
         Ok(f) => f,
         Err(code) => return code,
@@ -284,9 +335,16 @@ pub fn run(args: ValidateArgs) -> ExitCode {
     for line in scoresheet::bulk::closing_lines(&outcome, args.quiet, started, lang) {
         eprintln!("{line}");
     }
-    ExitCode::from(if io_error && !outcome.interrupted {
+    say_empty(
+        &outcome.empty_inputs,
+        outcome.nothing_read() && !(io_error || outcome.read_errors),
+        &args.input.files,
+        &inputs.files,
+    );
+    let status = if io_error && !outcome.interrupted {
         2
     } else {
         outcome.exit_status()
-    })
+    };
+    ExitCode::from(finish_outputs(files.all(), status))
 }

@@ -30,6 +30,23 @@ pub struct Filter {
     pub skip: Vec<Kind>,
     /// `--fail-on`: these kinds make a game bad (`None`: any finding of error severity).
     pub fail_on: Option<Vec<Kind>>,
+    /// `--games`: which games get a record (every game is counted all the same).
+    pub games: Games,
+}
+
+/// Which games a report shows (`validate --games`): the summary counts every game whatever
+/// this says, and `--split-clean`/`--split-bad` take every game too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Games {
+    /// Every game.
+    #[default]
+    All,
+    /// The games with at least one finding reported (after `--only`/`--skip`).
+    Findings,
+    /// The games whose replay found an error (status `error`).
+    Errors,
+    /// The games that `--fail-on` counts (exit status 1, `--split-bad`).
+    Failing,
 }
 
 impl Filter {
@@ -42,6 +59,16 @@ impl Filter {
             self.only.as_ref().is_none_or(|o| o.contains(&f.kind)) && !self.skip.contains(&f.kind)
         });
         r.filtered_out += (before - r.findings.len()) as u32;
+    }
+
+    /// Does the game get a record (`--games`)? Asked after [`Filter::apply`].
+    pub fn shows(&self, r: &GameRecord) -> bool {
+        match self.games {
+            Games::All => true,
+            Games::Findings => !r.findings.is_empty(),
+            Games::Errors => r.status == crate::finding::Status::Error,
+            Games::Failing => self.fails(r),
+        }
     }
 
     /// Does the game (its reported findings) make the exit status 1 / go to quarantine?
