@@ -46,7 +46,7 @@ pub struct ConvertArgs {
     /// Write the PGN to this file instead of standard output.
     #[arg(long, short)]
     output: Option<PathBuf>,
-    #[arg(long, default_value = "auto", help = concat!(
+    #[arg(long, visible_alias = "lang", default_value = "auto", help = concat!(
         "Language the games are written in: `auto` decides per game; or a code: ",
         language_codes!(),
         "."
