@@ -452,7 +452,7 @@ pub fn say_how_many_more(findings: &mut [Finding]) {
 /// ```
 pub fn default_article(kind: Kind, reason: Option<&str>) -> &'static str {
     match (kind, reason) {
-        (Kind::Notation, Some("lowercase_piece_letter")) => "C.2",
+        (Kind::Notation, Some("lowercase_piece_letter" | "other_language_letter")) => "C.2",
         (
             Kind::Notation,
             Some("missing_capture_mark" | "capture_mark_on_non_capture" | "minimal_pawn_capture"),

@@ -111,10 +111,16 @@ impl FromStr for ByteRange {
                 .parse::<u64>()
                 .map_err(|_| format!("`{t}` is not a byte offset"))
         };
-        Ok(ByteRange {
-            start: num(a)?,
-            end: num(b)?,
-        })
+        let (start, end) = (num(a)?, num(b)?);
+        // START after END is a range turned round, not an empty one: said, never read as no
+        // games. START equal to END is the empty range a driver gets for a part of a file
+        // with no bytes in it (more shards than bytes): no games, as it says.
+        if start > end {
+            return Err(format!(
+                "`{s}`: START ({start}) is after END ({end}); the range is START:END with START <= END"
+            ));
+        }
+        Ok(ByteRange { start, end })
     }
 }
 
@@ -429,5 +435,10 @@ mod tests {
         );
         assert!("3".parse::<ByteRange>().is_err());
         assert!("a:3".parse::<ByteRange>().is_err());
+        assert!("10:5".parse::<ByteRange>().is_err());
+        assert_eq!(
+            "5:5".parse::<ByteRange>(),
+            Ok(ByteRange { start: 5, end: 5 })
+        );
     }
 }

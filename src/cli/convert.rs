@@ -48,7 +48,7 @@ pub struct ConvertArgs {
     /// run ends: a run that fails leaves it as it was.
     #[arg(long, short)]
     output: Option<PathBuf>,
-    #[arg(long, default_value = "auto", help = concat!(
+    #[arg(long, visible_alias = "lang", default_value = "auto", help = concat!(
         "Language the games are written in: `auto` decides per game; or a code: ",
         language_codes!(),
         "."

@@ -8,7 +8,7 @@ use std::{
 
 use clap::ValueEnum;
 
-use super::common::{write_failed, ReportLanguage};
+use super::common::{create_output, write_failed, ReportLanguage};
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum EnvelopeFormat {
@@ -30,9 +30,13 @@ pub struct EnvelopeArgs {
     /// `text` (default), `json` or `html`.
     #[arg(long, value_enum, default_value_t = EnvelopeFormat::Text)]
     format: EnvelopeFormat,
-    /// Language of the report: `en` (default) or `it`.
+    /// Language of the report and of the errors on standard error: `en` (default) or `it`.
     #[arg(long, value_enum, default_value_t = ReportLanguage::En)]
     report_lang: ReportLanguage,
+    /// Write the report to FILE instead of standard output (refused when FILE is one of the
+    /// envelopes).
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
 }
 
 pub fn run(args: EnvelopeArgs) -> ExitCode {
@@ -43,12 +47,25 @@ pub fn run(args: EnvelopeArgs) -> ExitCode {
         EnvelopeFormat::Html => Out::Html,
     };
     let lang = scoresheet::i18n::ReportLang::from(args.report_lang);
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out: Box<dyn Write> = match &args.output {
+        Some(path) => match create_output(path, &args.files) {
+            Ok(f) => Box::new(io::BufWriter::new(f)),
+            Err(code) => return code,
+        },
+        None => Box::new(io::BufWriter::new(io::stdout().lock())),
+    };
     let mut say = |m: String| eprintln!("scoresheet: {m}");
     match write_envelopes(&mut out, &args.files, format, lang, &mut say)
         .and_then(|status| out.flush().map(|()| status))
     {
         Ok(status) => ExitCode::from(status),
-        Err(e) => write_failed(&e, ""),
+        Err(e) => write_failed(
+            &e,
+            &args
+                .output
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
+        ),
     }
 }

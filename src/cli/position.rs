@@ -2,18 +2,22 @@
 
 use std::{
     io::{self, BufRead, Write},
+    path::PathBuf,
     process::ExitCode,
 };
 
 use rayon::prelude::*;
 use scoresheet::report::{localised::write_judgements, Format};
 
-use super::common::{write_failed, FormatArg, ReportLanguage};
+use super::common::{create_output, write_failed, FormatArg, ReportLanguage};
 
 #[derive(clap::Args)]
 pub struct PositionArgs {
-    /// A position in FEN (X-FEN or Shredder-FEN castling for Chess960).
-    fen: Option<String>,
+    /// A position in FEN (X-FEN or Shredder-FEN castling for Chess960), quoted or not: the
+    /// fields of an unquoted FEN (`8/8/8/8/8/8/8/k1K5 w - - 0 1`) are read as one FEN, and
+    /// each argument that holds a board (a `/`) begins another.
+    #[arg(value_name = "FEN", num_args = 1..)]
+    fen: Vec<String>,
     /// Instead of a FEN: Chess960 starting position number N (0–959; 518 is the standard
     /// array), printed as FEN and judged.
     #[arg(long, value_name = "N")]
@@ -29,17 +33,39 @@ pub struct PositionArgs {
     /// labels of the text report; JSON and CSV keep their English keys and columns).
     #[arg(long, value_enum, default_value_t = ReportLanguage::En)]
     report_lang: ReportLanguage,
+    /// Write the report to FILE instead of standard output (refused when FILE is the file
+    /// standard input reads).
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+/// The FENs given as arguments: a shell splits an unquoted FEN at its spaces, so the fields
+/// that follow a board are put back after it; an argument with a board (a `/`: every FEN's
+/// first field has seven) or with spaces of its own begins a FEN.
+fn fens_of(args: &[String]) -> Vec<String> {
+    let mut fens: Vec<String> = Vec::new();
+    for arg in args {
+        match fens.last_mut() {
+            Some(fen) if !arg.contains('/') && !arg.trim().contains(char::is_whitespace) => {
+                fen.push(' ');
+                fen.push_str(arg.trim());
+            }
+            _ => fens.push(arg.trim().to_string()),
+        }
+    }
+    fens
 }
 
 pub fn run(args: PositionArgs) -> ExitCode {
     use scoresheet::laws::{chess960, position};
     let format = Format::from(args.format);
-    let fens: Vec<String> = match (&args.fen, args.sp) {
+    let given = (!args.fen.is_empty()).then(|| fens_of(&args.fen));
+    let fens: Vec<String> = match (given, args.sp) {
         (Some(_), Some(_)) => {
             eprintln!("scoresheet: give a FEN or --sp, not both");
             return ExitCode::from(2);
         }
-        (Some(f), None) => vec![f.clone()],
+        (Some(f), None) => f,
         (None, Some(n)) => match chess960::start_fen(n) {
             Some(f) => vec![f],
             None => {
@@ -67,10 +93,23 @@ pub fn run(args: PositionArgs) -> ExitCode {
     let judgements: Vec<position::Judgement> =
         fens.par_iter().map(|f| position::judge(f)).collect();
     let lang = scoresheet::i18n::ReportLang::from(args.report_lang);
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    // Standard input is an input only where the FENs are read from it.
+    let inputs: Vec<PathBuf> = if args.fen.is_empty() && args.sp.is_none() {
+        vec![PathBuf::from("-")]
+    } else {
+        Vec::new()
+    };
+    let mut out: Box<dyn Write> = match &args.output {
+        Some(path) => match create_output(path, &inputs) {
+            Ok(f) => Box::new(io::BufWriter::new(f)),
+            Err(code) => return code,
+        },
+        None => Box::new(io::BufWriter::new(io::stdout().lock())),
+    };
     if let Err(e) = write_judgements(&mut out, &judgements, format, lang).and_then(|()| out.flush())
     {
-        return write_failed(&e, "");
+        let what = args.output.as_ref().map(|p| p.display().to_string());
+        return write_failed(&e, what.as_deref().unwrap_or(""));
     }
     let bad = judgements.iter().any(|j| !j.legal);
     if bad {

@@ -9,7 +9,7 @@ use std::{
 
 use clap::ValueEnum;
 
-use super::common::ReportLanguage;
+use super::common::{create_output, write_failed, ReportLanguage};
 use scoresheet::{
     export::{convert_text, ConvertOptions},
     notation::languages::{by_code, english},
@@ -44,6 +44,38 @@ pub struct ReconcileArgs {
     /// Language of the report's words (text and html): `en` (default) or `it`.
     #[arg(long, value_enum, default_value_t = ReportLanguage::En)]
     report_lang: ReportLanguage,
+    /// Write to FILE instead of standard output (refused when FILE is one of the copies).
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+/// Write `text` to the output file, or to standard output: the exit status of a write that
+/// failed (141 for a closed pipe, 2 otherwise, said).
+fn write_out(output: &Option<PathBuf>, inputs: &[PathBuf], text: &str) -> Result<(), ExitCode> {
+    let written = match output {
+        Some(path) => {
+            let mut file = io::BufWriter::new(create_output(path, inputs)?);
+            file.write_all(text.as_bytes()).and_then(|()| file.flush())
+        }
+        None => {
+            let mut out = io::stdout().lock();
+            out.write_all(text.as_bytes()).and_then(|()| out.flush())
+        }
+    };
+    written.map_err(|e| {
+        let what = output.as_ref().map(|p| p.display().to_string());
+        write_failed(&e, what.as_deref().unwrap_or(""))
+    })
+}
+
+/// How many games a copy holds, cut as `validate` cuts a file into games.
+fn games_in(text: &str) -> usize {
+    scoresheet::notation::split::GameSplitter::new(text.as_bytes())
+        .filter(|g| {
+            g.as_ref()
+                .map_or(true, |g| !g.game_bytes().trim_ascii().is_empty())
+        })
+        .count()
 }
 
 fn read(path: &PathBuf) -> Result<String, ExitCode> {
@@ -66,6 +98,27 @@ pub fn reconcile_cmd(args: ReconcileArgs) -> ExitCode {
         (Ok(w), Ok(b)) => (w, b),
         (Err(c), _) | (_, Err(c)) => return c,
     };
+    // One game per copy: a file of several games (or none) is no copy of one game, and no
+    // reading of it says anything about the other copy.
+    let counts = [
+        (&args.white, games_in(&white)),
+        (&args.black, games_in(&black)),
+    ];
+    if counts.iter().any(|&(_, n)| n != 1) {
+        let holds: Vec<String> = counts
+            .iter()
+            .map(|(path, n)| match n {
+                0 => format!("{} holds no game", path.display()),
+                1 => format!("{} holds 1 game", path.display()),
+                n => format!("{} holds {n} games", path.display()),
+            })
+            .collect();
+        eprintln!(
+            "scoresheet: reconcile takes one game per copy (the white player's scoresheet, then the black player's): {}",
+            holds.join(", ")
+        );
+        return ExitCode::from(2);
+    }
     let Some(r) = scoresheet::repair::reconcile::reconcile(&white, &black) else {
         eprintln!(
             "scoresheet: {} and {}: no legal game fits both copies",
@@ -94,10 +147,9 @@ pub fn reconcile_cmd(args: ReconcileArgs) -> ExitCode {
             lang,
         ),
     };
-    let mut out = io::stdout().lock();
-    let written = out.write_all(report.as_bytes());
-    if written.and_then(|()| out.flush()).is_err() {
-        return ExitCode::from(141);
+    let inputs = [args.white.clone(), args.black.clone()];
+    if let Err(code) = write_out(&args.output, &inputs, &report) {
+        return code;
     }
     if r.decisions.is_empty() {
         ExitCode::SUCCESS
@@ -114,6 +166,10 @@ pub struct DecodeArgs {
     /// always read too).
     #[arg(long, default_value = "it")]
     lang: String,
+    /// Write the JSON object to FILE instead of standard output (refused when FILE is the
+    /// input).
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
 }
 
 /// Exit status: 0 when every ply is decoded with confidence 0.9 or more, 1 when some ply
@@ -138,10 +194,9 @@ pub fn decode_cmd(args: DecodeArgs) -> ExitCode {
         eprintln!("scoresheet: {}: no game decoded", args.file.display());
         return ExitCode::from(1);
     };
-    let json = serde_json::to_string(&d).unwrap_or_default();
-    let mut out = io::stdout().lock();
-    if writeln!(out, "{json}").and_then(|()| out.flush()).is_err() {
-        return ExitCode::from(141);
+    let json = serde_json::to_string(&d).unwrap_or_default() + "\n";
+    if let Err(code) = write_out(&args.output, std::slice::from_ref(&args.file), &json) {
+        return code;
     }
     if d.look_at.is_empty() {
         ExitCode::SUCCESS

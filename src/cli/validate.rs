@@ -93,7 +93,7 @@ pub struct ValidateArgs {
     /// keep their English ids; their `message` follows the language.
     #[arg(long, value_enum, default_value_t = ReportLanguage::En)]
     report_lang: ReportLanguage,
-    #[arg(long, default_value = "auto", help = concat!(
+    #[arg(long, visible_alias = "from-lang", default_value = "auto", help = concat!(
         "Notation language of the piece letters: `auto` decides per game; or a code: ",
         language_codes!(),
         "."

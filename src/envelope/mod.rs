@@ -63,14 +63,29 @@ pub fn audit_text(text: &str, file: &str, base: &Path) -> Result<Audit, Malforme
 /// Read and audit an envelope file.
 pub fn audit_file(path: &Path) -> Result<Audit, Malformed> {
     let name = path.display().to_string();
+    // The reports put these after `the envelope cannot be read: `, so they say only why.
     let bytes = std::fs::read(path).map_err(|e| Malformed {
         item: None,
         line: None,
-        message: format!("cannot be read: {e}"),
-        message_it: format!("non si può leggere: {e}"),
+        message: e.to_string(),
+        message_it: io_error_it(&e),
     })?;
     let text = crate::notation::decode::decode(&bytes).into_owned();
     let text = text.trim_start_matches('\u{feff}');
     let base = path.parent().unwrap_or(Path::new("."));
     audit_text(text, &name, base)
+}
+
+/// Why a file cannot be read, in Italian (the system's own words are English).
+fn io_error_it(e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::NotFound => "il file non esiste".into(),
+        ErrorKind::PermissionDenied => "permesso negato".into(),
+        ErrorKind::IsADirectory => "è una cartella, non un file".into(),
+        _ => match e.raw_os_error() {
+            Some(code) => format!("errore di lettura (errore di sistema {code})"),
+            None => "errore di lettura".into(),
+        },
+    }
 }

@@ -306,8 +306,12 @@ pub fn adjudicate(
 
     // The result against the board: the Result tag and the result written after the moves
     // are each held against it, so that the one the board contradicts is named.
-    let tag = game.result_tag.and_then(Outcome::parse);
-    let token = game.result_token.and_then(Outcome::parse);
+    // `*` says the result is not known (PGN standard, 8.1.1: game in progress, abandoned or
+    // unknown): it contradicts no ending and no other written result, so it is left out here
+    // as if not written.
+    let known = |o: &Outcome| *o != Outcome::Unknown;
+    let tag = game.result_tag.and_then(Outcome::parse).filter(known);
+    let token = game.result_token.and_then(Outcome::parse).filter(known);
     let result = tag.or(token);
     if let (Some(t), Some(r)) = (tag, token) {
         if t != r {

@@ -31,9 +31,11 @@ pub struct Judgement {
     pub legal: bool,
     /// `white` or `black`.
     pub turn: Option<&'static str>,
-    pub checkmate: bool,
-    pub stalemate: bool,
-    /// `null` only where the search budget ran out (the reason says so).
+    /// `null` where the FEN is not a legal position: nothing is established of it.
+    pub checkmate: Option<bool>,
+    pub stalemate: Option<bool>,
+    /// `null` where the search budget ran out (the reason says so) or the FEN is not a legal
+    /// position.
     pub dead: Option<bool>,
     pub white_can_mate: Option<bool>,
     pub black_can_mate: Option<bool>,
@@ -58,8 +60,8 @@ fn illegal(fen: &str, reason: String) -> Judgement {
         fen: fen.to_string(),
         legal: false,
         turn: None,
-        checkmate: false,
-        stalemate: false,
+        checkmate: None,
+        stalemate: None,
         dead: None,
         white_can_mate: None,
         black_can_mate: None,
@@ -320,8 +322,8 @@ pub fn judge(fen: &str) -> Judgement {
         fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
         legal: true,
         turn: Some(turn),
-        checkmate: pos.is_checkmate(),
-        stalemate: pos.is_stalemate(),
+        checkmate: Some(pos.is_checkmate()),
+        stalemate: Some(pos.is_stalemate()),
         dead: None,
         white_can_mate: None,
         black_can_mate: None,
@@ -332,7 +334,7 @@ pub fn judge(fen: &str) -> Judgement {
         black_helpmate_uci: None,
         fullmoves: pos.fullmoves().get(),
     };
-    if j.checkmate {
+    if j.checkmate == Some(true) {
         let winner = !pos.turn();
         j.dead = Some(false);
         j.white_can_mate = Some(winner == Color::White);
@@ -347,7 +349,7 @@ pub fn judge(fen: &str) -> Judgement {
         );
         return j;
     }
-    if j.stalemate {
+    if j.stalemate == Some(true) {
         j.dead = Some(true);
         j.white_can_mate = Some(false);
         j.black_can_mate = Some(false);
@@ -431,8 +433,8 @@ pub fn to_text(j: &Judgement) -> String {
         "{}\n  to move: {}\n  checkmate: {}\n  stalemate: {}\n  dead (5.2.2): {}\n  White can mate: {}\n  Black can mate: {}\n  {}\n",
         j.fen,
         j.turn.unwrap_or("?"),
-        if j.checkmate { "yes" } else { "no" },
-        if j.stalemate { "yes" } else { "no" },
+        yes_no(j.checkmate),
+        yes_no(j.stalemate),
         yes_no(j.dead),
         yes_no(j.white_can_mate),
         yes_no(j.black_can_mate),
@@ -476,8 +478,8 @@ pub fn csv_row(j: &Judgement) -> Vec<String> {
         j.fen.clone(),
         b(j.legal),
         j.turn.unwrap_or("").to_string(),
-        b(j.checkmate),
-        b(j.stalemate),
+        ob(j.checkmate),
+        ob(j.stalemate),
         ob(j.dead),
         ob(j.white_can_mate),
         ob(j.black_can_mate),
@@ -494,10 +496,10 @@ mod tests {
     #[test]
     fn kinds_of_positions() {
         let j = judge("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
-        assert!(j.checkmate);
+        assert_eq!(j.checkmate, Some(true));
         assert_eq!(j.dead, Some(false));
         let j = judge("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
-        assert!(j.stalemate);
+        assert_eq!(j.stalemate, Some(true));
         let j = judge("8/8/4k3/1p1p1p1p/1P1P1P1P/8/3K4/8 b - - 0 1");
         assert_eq!(j.dead, Some(true));
         let j = judge("8/8/4k3/8/8/3K4/4N3/7q w - - 0 1");

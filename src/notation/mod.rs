@@ -12,6 +12,7 @@
 pub mod decode;
 pub mod game;
 pub mod languages;
+pub mod look_alike;
 pub mod moves;
 pub mod movetext;
 pub mod render;

@@ -162,6 +162,7 @@ fn read(
         strict_notation: opts.strict_notation,
         from_fen: parsed.tag("FEN").is_some(),
         plain: PLAIN_PATH.with(std::cell::Cell::get),
+        lang_given: matches!(opts.lang, LangChoice::Fixed(_)),
     };
     let (lang, candidates) = match opts.lang {
         LangChoice::Fixed(l) => (l, Vec::new()),

@@ -412,7 +412,7 @@ fn origin_superfluous(pos: &Chess, m: Move, file: bool, rank: bool) -> bool {
     }
 }
 
-fn role_name(role: Role) -> &'static str {
+pub(super) fn role_name(role: Role) -> &'static str {
     match role {
         Role::King => "king",
         Role::Queen => "queen",

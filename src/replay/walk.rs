@@ -16,6 +16,10 @@ pub(super) struct Game<'a> {
     /// The common case of a ply played by its own short path (`play_plain`); off only in
     /// the tests that hold it against the general path.
     pub(super) plain: bool,
+    /// The language was given (`--lang it`), not decided from the game: a piece letter it
+    /// does not have is read as English where that reads as a legal move (see
+    /// [`Game::other_language_letter`]).
+    pub(super) lang_given: bool,
 }
 
 thread_local! {
@@ -484,14 +488,23 @@ impl<'a> Game<'a> {
                     let line = stack.last_mut().expect("the mainline is never popped");
                     if !line.dead {
                         let text = self.text.get(token.start..token.end).unwrap_or("");
+                        let mut message = format!(
+                            "`{}` is not a move in any notation this tool reads",
+                            clip(text).escape_debug()
+                        );
+                        // A letter of another script looks on screen like the Latin one it
+                        // stands for: without its name the message would make no sense.
+                        if let Some(l) = crate::notation::look_alike::first_in(text) {
+                            message.push_str(&format!(
+                                ": the letter '{}' ({} {}) is not Latin; it looks like '{}'",
+                                l.letter, l.code_point, l.name, l.latin
+                            ));
+                        }
                         let mut f = self.finding(
                             Kind::UnreadableMove,
                             line.ply + 1,
                             token.start,
-                            format!(
-                                "`{}` is not a move in any notation this tool reads",
-                                clip(text).escape_debug()
-                            ),
+                            message,
                             line,
                         );
                         f.move_text = Some(line.next_label().with(clip(text)));

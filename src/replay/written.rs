@@ -530,57 +530,144 @@ impl<'a> Game<'a> {
                 acc.findings.push(f);
                 None
             }
-            Resolution::Illegal | Resolution::UnknownLetter => {
-                let why = explain(&line.pos, w, lang);
-                let mut f = self.finding(
-                    Kind::IllegalMove,
-                    ply,
-                    at.offset,
-                    format!("`{written}` is illegal: {}", why.message),
-                    line,
-                );
-                f.reason = Some(why.reason);
-                f.article = Some(crate::finding::default_article(
-                    Kind::IllegalMove,
-                    Some(why.reason),
-                ));
-                f.move_text = Some(label());
-                let ranked = self.suggestions(
-                    acc.ranking_if(suggestions, line.depth),
-                    &line.pos,
-                    None,
-                    (written, w),
-                    lang,
-                    &mut rest_after,
-                );
-                f.suggestions = Some(ranked.unwrap_or_default());
-                line.add_missing_note(ply, &mut f.message);
-                let stands = self.policy == IllegalPolicy::Stands && line.depth == 0;
-                if let (true, Some(m)) = (stands, why.executable) {
-                    if let Some(next) = play_irregular(&line.pos, m) {
-                        f.stood = Some(true);
-                        f.message.push_str(
-                            "; it was not claimed, so it stands and the game goes on (Appendix A.4.2)",
-                        );
-                        acc.findings.push(f);
-                        acc.irregular_from.get_or_insert(ply);
-                        acc.emit(line, || GameEvent::Move {
-                            before: line.pos.clone(),
-                            mv: m,
-                            glyph: w.glyph,
-                        });
-                        line.before = Some(std::mem::replace(&mut line.pos, next));
-                        debug_assert_eq!(line.ply + 1, ply);
-                        line.played(m, numbered, at);
-                        acc.keep_on_mainline(m, &line.pos, at);
-                        return None;
-                    }
+            Resolution::UnknownLetter if self.lang_given => {
+                if let Some((m, f)) = self.other_language_letter(line, w, at, lang, label()) {
+                    acc.findings.push(f);
+                    return Some(m);
                 }
-                acc.stop(line, at.offset, &f.message);
-                acc.findings.push(f);
-                None
+                self.illegal(line, w, at, rest, lang, suggestions, acc, numbered)
+            }
+            Resolution::Illegal | Resolution::UnknownLetter => {
+                self.illegal(line, w, at, rest, lang, suggestions, acc, numbered)
             }
         }
+    }
+
+    /// Under a language given (`--lang it`), a piece letter the language does not have that
+    /// is English (`Nf3`: `N`), where the move so read is legal: that move, and a `notation`
+    /// finding that names the letter's language and the move read. The user said which
+    /// language the game is in, and the letter has no meaning in it; English is the language
+    /// of standard PGN, the one a game in another language borrows a letter from, and the
+    /// move is the English reading's only. (Where the language is decided from the game, the
+    /// letter stays an illegal move: the detection already chose the language that reads the
+    /// game furthest.)
+    fn other_language_letter(
+        &self,
+        line: &Line,
+        w: &WrittenMove,
+        at: At,
+        lang: &'static Language,
+        label: String,
+    ) -> Option<(Move, Finding)> {
+        let english = crate::notation::languages::english();
+        if std::ptr::eq(lang, english) || w.piece.is_none() {
+            return None;
+        }
+        let role = resolve::written_role(w, english).ok().flatten()?;
+        let m = match resolve(&line.pos, w, english) {
+            Resolution::Unique(m) if m.capture() != Some(shakmaty::Role::King) => m,
+            _ => return None,
+        };
+        let letter = w
+            .piece
+            .map(|l| crate::notation::languages::alphabet().letter(l.index))
+            .unwrap_or("?");
+        let read = render::san_in(&line.pos, m, lang);
+        let mut f = self.finding(
+            Kind::Notation,
+            line.ply + 1,
+            at.offset,
+            format!(
+                "`{letter}` is not a piece letter in {} but the English letter of the {}: `{}` is read in English, as {read}",
+                lang.name,
+                resolve::role_name(role),
+                self.written_text(at)
+            ),
+            line,
+        );
+        f.reason = Some("other_language_letter");
+        f.article = Some(crate::finding::default_article(
+            Kind::Notation,
+            Some("other_language_letter"),
+        ));
+        f.move_text = Some(label);
+        f.suggestions = Some(vec![crate::finding::Suggestion {
+            san: read,
+            uci: render::uci(m, self.mode),
+        }]);
+        Some((m, f))
+    }
+
+    /// A move that is illegal as written: the finding, with suggestions; the line stops, or
+    /// with `--illegal stands` the move stays on the board.
+    #[allow(clippy::too_many_arguments)]
+    fn illegal(
+        &self,
+        line: &mut Line,
+        w: &WrittenMove,
+        at: At,
+        rest: &[WrittenMove],
+        lang: &'static Language,
+        suggestions: bool,
+        acc: &mut Acc,
+        numbered: Label,
+    ) -> Option<Move> {
+        let ply = line.ply + 1;
+        let written = self.written_text(at);
+        let label = || numbered.with(written);
+        let mut rest_after = |m: Move| {
+            let mut p = line.pos.clone();
+            p.play_unchecked(m);
+            self.continuation(p, at.token, rest, lang, line.depth)
+        };
+        let why = explain(&line.pos, w, lang);
+        let mut f = self.finding(
+            Kind::IllegalMove,
+            ply,
+            at.offset,
+            format!("`{written}` is illegal: {}", why.message),
+            line,
+        );
+        f.reason = Some(why.reason);
+        f.article = Some(crate::finding::default_article(
+            Kind::IllegalMove,
+            Some(why.reason),
+        ));
+        f.move_text = Some(label());
+        let ranked = self.suggestions(
+            acc.ranking_if(suggestions, line.depth),
+            &line.pos,
+            None,
+            (written, w),
+            lang,
+            &mut rest_after,
+        );
+        f.suggestions = Some(ranked.unwrap_or_default());
+        line.add_missing_note(ply, &mut f.message);
+        let stands = self.policy == IllegalPolicy::Stands && line.depth == 0;
+        if let (true, Some(m)) = (stands, why.executable) {
+            if let Some(next) = play_irregular(&line.pos, m) {
+                f.stood = Some(true);
+                f.message.push_str(
+                    "; it was not claimed, so it stands and the game goes on (Appendix A.4.2)",
+                );
+                acc.findings.push(f);
+                acc.irregular_from.get_or_insert(ply);
+                acc.emit(line, || GameEvent::Move {
+                    before: line.pos.clone(),
+                    mv: m,
+                    glyph: w.glyph,
+                });
+                line.before = Some(std::mem::replace(&mut line.pos, next));
+                debug_assert_eq!(line.ply + 1, ply);
+                line.played(m, numbered, at);
+                acc.keep_on_mainline(m, &line.pos, at);
+                return None;
+            }
+        }
+        acc.stop(line, at.offset, &f.message);
+        acc.findings.push(f);
+        None
     }
 }
 

@@ -300,7 +300,7 @@ pub enum EnvelopeFormat {
 }
 
 /// Audit each envelope file and write its report in `format`. Each envelope that cannot be
-/// read whole is also said to `malformed` (`FILE[:LINE]: why`). Returns the exit status:
+/// read whole is also said to `malformed` (`FILE[:LINE]: why`, in `lang`). Returns the exit status:
 /// 0 when every envelope is complete and every check passes, 1 when a check fails, 2 when an
 /// envelope is malformed.
 pub fn write_envelopes(
@@ -335,7 +335,11 @@ pub fn write_envelopes(
             Err(m) => {
                 status = 2;
                 let line = m.line.map(|l| format!(":{l}")).unwrap_or_default();
-                malformed(format!("{name}{line}: {}", m.message));
+                let message = match lang {
+                    ReportLang::En => &m.message,
+                    ReportLang::It => &m.message_it,
+                };
+                malformed(format!("{name}{line}: {message}"));
                 match format {
                     EnvelopeFormat::Json => {
                         writeln!(out, "{}", report::json_malformed(&name, &m, lang))?
