@@ -47,6 +47,8 @@ fn a_failed_run_leaves_every_output_file_as_it_was() {
             "--split-clean",
             vec!["validate".into(), "--split-clean".into()],
         ),
+        ("envelope -o", vec!["envelope".into(), "-o".into()]),
+        ("decode -o", vec!["decode".into(), "-o".into()]),
     ];
     for (what, args) in cases {
         let out = dir.join("out.txt");
@@ -59,11 +61,11 @@ fn a_failed_run_leaves_every_output_file_as_it_was() {
             .unwrap();
         assert_eq!(run.status.code(), Some(2), "{what}: {}", stderr(&run));
         assert_eq!(fs::read_to_string(&out).unwrap(), old, "{what}");
-        assert!(
-            stderr(&run).contains("not written"),
-            "{what}: {}",
-            stderr(&run)
-        );
+        // decode reads its input before it opens the output: nothing to say of it.
+        if what != "decode -o" {
+            let said = stderr(&run);
+            assert!(said.contains("not written"), "{what}: {said}");
+        }
     }
     let out = dir.join("dups.txt");
     fs::write(&out, old).unwrap();

@@ -8,7 +8,7 @@ use std::{
 
 use clap::ValueEnum;
 
-use super::common::{create_output, write_failed, ReportLanguage};
+use super::common::{create_output, finish_outputs, write_failed, ReportLanguage};
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum EnvelopeFormat {
@@ -47,18 +47,24 @@ pub fn run(args: EnvelopeArgs) -> ExitCode {
         EnvelopeFormat::Html => Out::Html,
     };
     let lang = scoresheet::i18n::ReportLang::from(args.report_lang);
-    let mut out: Box<dyn Write> = match &args.output {
+    let mut file = match &args.output {
         Some(path) => match create_output(path, &args.files) {
-            Ok(f) => Box::new(io::BufWriter::new(f)),
+            Ok(f) => Some(f),
             Err(code) => return code,
         },
-        None => Box::new(io::BufWriter::new(io::stdout().lock())),
+        None => None,
+    };
+    let mut stdout = io::BufWriter::new(io::stdout().lock());
+    let out: &mut dyn Write = match file.as_mut() {
+        Some(f) => f,
+        None => &mut stdout,
     };
     let mut say = |m: String| eprintln!("scoresheet: {m}");
-    match write_envelopes(&mut out, &args.files, format, lang, &mut say)
+    match write_envelopes(out, &args.files, format, lang, &mut say)
         .and_then(|status| out.flush().map(|()| status))
     {
-        Ok(status) => ExitCode::from(status),
+        // An envelope that cannot be read (2) fails the run: the output file stays as it was.
+        Ok(status) => ExitCode::from(finish_outputs(file.into_iter().collect(), status)),
         Err(e) => write_failed(
             &e,
             &args

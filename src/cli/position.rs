@@ -9,7 +9,7 @@ use std::{
 use rayon::prelude::*;
 use scoresheet::report::{localised::write_judgements, Format};
 
-use super::common::{create_output, write_failed, FormatArg, ReportLanguage};
+use super::common::{create_output, finish_outputs, write_failed, FormatArg, ReportLanguage};
 
 #[derive(clap::Args)]
 pub struct PositionArgs {
@@ -99,17 +99,26 @@ pub fn run(args: PositionArgs) -> ExitCode {
     } else {
         Vec::new()
     };
-    let mut out: Box<dyn Write> = match &args.output {
+    let mut file = match &args.output {
         Some(path) => match create_output(path, &inputs) {
-            Ok(f) => Box::new(io::BufWriter::new(f)),
+            Ok(f) => Some(f),
             Err(code) => return code,
         },
-        None => Box::new(io::BufWriter::new(io::stdout().lock())),
+        None => None,
     };
-    if let Err(e) = write_judgements(&mut out, &judgements, format, lang).and_then(|()| out.flush())
-    {
+    let mut stdout = io::BufWriter::new(io::stdout().lock());
+    let out: &mut dyn Write = match file.as_mut() {
+        Some(f) => f,
+        None => &mut stdout,
+    };
+    if let Err(e) = write_judgements(out, &judgements, format, lang).and_then(|()| out.flush()) {
         let what = args.output.as_ref().map(|p| p.display().to_string());
         return write_failed(&e, what.as_deref().unwrap_or(""));
+    }
+    // Every position judged is the run done, an illegal one included (its judgement says
+    // why): the file takes its place whatever the status.
+    if finish_outputs(file.into_iter().collect(), 0) != 0 {
+        return ExitCode::from(2);
     }
     let bad = judgements.iter().any(|j| !j.legal);
     if bad {

@@ -54,8 +54,9 @@ pub struct ReconcileArgs {
 fn write_out(output: &Option<PathBuf>, inputs: &[PathBuf], text: &str) -> Result<(), ExitCode> {
     let written = match output {
         Some(path) => {
-            let mut file = io::BufWriter::new(create_output(path, inputs)?);
-            file.write_all(text.as_bytes()).and_then(|()| file.flush())
+            let mut file = create_output(path, inputs)?;
+            // The whole text is written at once, at the end: the run is done.
+            file.write_all(text.as_bytes()).and_then(|()| file.commit())
         }
         None => {
             let mut out = io::stdout().lock();
