@@ -3,6 +3,8 @@
 //! games that replay as written (never changed).
 
 mod common;
+#[path = "gen/hostile_sheets.rs"]
+mod hostile;
 #[path = "gen/scoresheets.rs"]
 mod scoresheets;
 
@@ -724,4 +726,49 @@ fn classify_losses() {
         rows.len(),
         spent.as_secs_f64() * 1000.0 / rows.len() as f64
     );
+}
+
+/// Issue 41: sheets whose slips made the search's cost run away (two rows written again, a
+/// stray `x` before every White move, a word of thousands of letters glued on) each give
+/// their record, and their searches never do more work than the budget of their length
+/// (states read, counted by the search; never a timing).
+#[test]
+fn hostile_sheets_are_read_within_the_work_budget() {
+    use scoresheet::repair::{repair_sheet_counted, sheet::Sheet, work_budget};
+    let english = scoresheet::notation::languages::english();
+    let cases = [
+        ("rows twice", hostile::rows_twice(99)),
+        ("stray x", hostile::stray_x(53)),
+        ("stray x", hostile::stray_x(83)),
+        ("long word", hostile::long_word(6_400)),
+        ("long word in a game", hostile::long_word_in_game(100_000)),
+    ];
+    for (what, text) in &cases {
+        let sheet = Sheet::from_movetext(text, 0);
+        let (_, work) = repair_sheet_counted(&Chess::default(), &sheet, english);
+        assert!(
+            work <= work_budget(&sheet),
+            "{what}: {work} > {}",
+            work_budget(&sheet)
+        );
+        let rec = convert_repaired_text(text, &ConvertOptions::default()).record;
+        assert!(rec.plies > 0, "{what}");
+    }
+    // A word longer than any move is set aside at once: the game around it is read through,
+    // the word a finding, and reading it costs the search nothing.
+    for (text, plies) in [
+        (hostile::long_word(6_400), 3),
+        (hostile::long_word_in_game(100_000), 82),
+    ] {
+        let sheet = Sheet::from_movetext(&text, 0);
+        let (rep, work) = repair_sheet_counted(&Chess::default(), &sheet, english);
+        let rep = rep.expect("read through");
+        assert_eq!(rep.found.moves.len(), plies);
+        assert!(rep.repairs.iter().any(
+            |r| r.reason == "stray_word" && r.written.as_ref().is_some_and(|w| w.len() > 1000)
+        ));
+        assert!(work < 20 * sheet.len() + 1_000, "{work}");
+        let rec = validate_repaired_text(&text, &Options::default());
+        assert_eq!(rec.plies as usize, plies);
+    }
 }

@@ -191,6 +191,10 @@ pub fn decode_cmd(args: DecodeArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Err(why) = scoresheet::repair::decode::check(&lines) {
+        eprintln!("scoresheet: {}: {why}", args.file.display());
+        return ExitCode::from(2);
+    }
     let Some(d) = scoresheet::repair::decode::decode(&lines, Some(lang)) else {
         eprintln!("scoresheet: {}: no game decoded", args.file.display());
         return ExitCode::from(1);

@@ -21,14 +21,19 @@
 use serde::{Deserialize, Serialize};
 use shakmaty::{CastlingMode, Chess, Position};
 
-use super::{search::candidates, slips::slips};
+use super::{search::candidates, sheet::MOST_CHARS, slips::slips};
 use crate::{
     notation::languages::{english, Language},
     replay::render,
 };
 
-/// How much one unit of slip distance weighs against one unit of log probability.
-pub const SLIP_WEIGHT: f32 = 6.0;
+/// How much one unit of slip distance weighs against one unit of log probability. Set so
+/// that a clean reading needs no look: a box whose one candidate is exactly a legal move
+/// (`e4` alone) reads with confidence 0.96 or more (`e4`, `c4`, `a3` in the start
+/// position: 0.963–0.967; at 6, 0.88, under [`LOOK_AT`], so every such box was sent to a
+/// person), while a candidate that two moves read alike (`Rf1`, rook or king in Italian)
+/// stays at 0.5.
+pub const SLIP_WEIGHT: f32 = 8.0;
 /// The score of a ply a copy has no line for (it says nothing about it).
 const SILENT: f32 = 0.0;
 /// The confidence below which a ply should be looked at by a person.
@@ -45,6 +50,9 @@ pub struct Candidate {
 /// One line of the input: the candidates of one ply of one copy.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Line {
+    /// The 1-based line of the input it was read from (0 where it was not read from one).
+    #[serde(skip)]
+    pub line: usize,
     pub ply: u32,
     /// `white` or `black` (the player whose scoresheet it is); absent for a single copy.
     #[serde(default)]
@@ -72,10 +80,13 @@ pub struct Decoded {
 /// The score of each legal move of `pos` given the candidates of every copy for this ply.
 fn scores(pos: &Chess, lang: &Language, copies: &[Vec<&Candidate>]) -> Vec<(shakmaty::Move, f32)> {
     let cands = candidates(pos, lang);
+    // A text longer than any move, even with slips ([`MOST_CHARS`]), is no reading of one:
+    // set aside at once (its slip distance to every form would cost a row a character).
     let texts: Vec<Vec<(Vec<char>, f32)>> = copies
         .iter()
         .map(|c| {
             c.iter()
+                .filter(|x| x.text.len() <= 4 * MOST_CHARS && x.text.chars().count() <= MOST_CHARS)
                 .map(|x| (x.text.chars().collect(), x.logprob))
                 .collect()
         })
@@ -118,13 +129,69 @@ pub fn read_lines(text: &str) -> Result<Vec<Line>, (usize, serde_json::Error)> {
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| serde_json::from_str::<Line>(l).map_err(|e| (i + 1, e)))
+        .map(|(i, l)| {
+            let mut line = serde_json::from_str::<Line>(l).map_err(|e| (i + 1, e))?;
+            line.line = i + 1;
+            Ok(line)
+        })
         .collect()
+}
+
+/// The most plies in a row that no copy has a line for and that the decoding fills with a
+/// legal move (a box left empty on every copy, as the repair search puts in a move left
+/// out, flagged for a person to look at). A longer gap is no game's: the plies in it
+/// would be invented.
+pub const MOST_GAP: u32 = 1;
+
+/// Why the lines cannot be decoded, naming the input line and the ply: a ply 0 (plies are
+/// numbered from 1), two lines for one ply of one copy, or a gap of more than [`MOST_GAP`]
+/// plies that no copy has a line for.
+pub fn check(lines: &[Line]) -> Result<(), String> {
+    let mut seen: std::collections::HashMap<(u32, Option<&str>), usize> = Default::default();
+    for l in lines {
+        if l.ply == 0 {
+            return Err(format!(
+                "line {}: ply 0: plies are numbered from 1 (White's first move)",
+                l.line
+            ));
+        }
+        if let Some(first) = seen.insert((l.ply, l.copy.as_deref()), l.line) {
+            let copy = l
+                .copy
+                .as_deref()
+                .map_or(String::new(), |c| format!(" of copy `{c}`"));
+            return Err(format!(
+                "line {}: ply {}{copy} has a line already (line {first}): one line a ply and copy",
+                l.line, l.ply
+            ));
+        }
+    }
+    // The plies in order, each with the first line that has it.
+    let mut plies: Vec<(u32, usize)> = lines.iter().map(|l| (l.ply, l.line)).collect();
+    plies.sort_unstable();
+    plies.dedup_by_key(|p| p.0);
+    let mut before = 0u32;
+    for (ply, line) in plies {
+        if ply - before > MOST_GAP + 1 {
+            let missing = if before + 1 == ply - 1 {
+                format!("ply {} has", before + 1)
+            } else {
+                format!("plies {}-{} have", before + 1, ply - 1)
+            };
+            return Err(format!(
+                "line {line}: ply {ply}: {missing} no line in any copy; a gap of more than {MOST_GAP} ply is not filled (no moves are invented)"
+            ));
+        }
+        before = ply;
+    }
+    Ok(())
 }
 
 /// Decode the lines into the most likely legal game from the standard start position. The
 /// candidates are read in `lang` (Italian when `None`) and with English piece letters.
+/// `None` when there are no lines or [`check`] refuses them.
 pub fn decode(lines: &[Line], lang: Option<&Language>) -> Option<Decoded> {
+    check(lines).ok()?;
     let lang =
         lang.unwrap_or_else(|| crate::notation::languages::by_code("it").unwrap_or(english()));
     let last = lines.iter().map(|l| l.ply).max()?;
@@ -134,13 +201,18 @@ pub fn decode(lines: &[Line], lang: Option<&Language>) -> Option<Decoded> {
         v.dedup();
         v
     };
+    // The lines of each ply, found once (not by reading every line at every ply).
+    let mut by_ply: std::collections::HashMap<u32, Vec<&Line>> = Default::default();
+    for l in lines {
+        by_ply.entry(l.ply).or_default().push(l);
+    }
     let per_ply = |ply: u32| -> Vec<Vec<&Candidate>> {
+        let here = by_ply.get(&ply).map_or(&[][..], Vec::as_slice);
         copy_names
             .iter()
             .map(|name| {
-                lines
-                    .iter()
-                    .filter(|l| l.ply == ply && &l.copy == name)
+                here.iter()
+                    .filter(|l| &l.copy == name)
                     .flat_map(|l| l.candidates.iter())
                     .collect()
             })

@@ -39,7 +39,7 @@ use crate::{
     },
     replay::{render, validate, GameRecord, LangChoice, Options},
 };
-use search::{rank_readings, search, Form, Found, Limits, Ply, Reading};
+use search::{rank_readings, Form, Found, Limits, Ply, Reading};
 use sheet::{Cursor, Sheet};
 
 /// A slip distance below this is a mark lost or added: the move reads as written.
@@ -57,7 +57,9 @@ pub const AHEAD_ENOUGH: f32 = 8.0;
 
 /// A reading still dearer than this after reading ahead is searched for once more with
 /// several times the states ([`Limits::huge`], [`Limits::huge_ahead`]): a few real sheets
-/// in a hundred get there, at seconds each.
+/// in a hundred get there. Those searches need about 6,000 states a word, ten times
+/// [`WORK_PER_WORD`]: within the budget they end early on all but short sheets, and the
+/// reading of the widest search stands.
 pub const HUGE_ENOUGH: f32 = 8.0;
 
 /// One ply read otherwise than written, or a word set aside.
@@ -381,6 +383,62 @@ fn slip_reason(
 
 /// Read one sheet of `lang` from `start` and list what was read otherwise than written.
 pub fn repair_sheet(start: &Chess, sheet: &Sheet, lang: &'static Language) -> Option<Repaired> {
+    repair_sheet_counted(start, sheet, lang).0
+}
+
+/// The work the searches of one sheet may do at most, all of them together (in states
+/// read, [`search::Outcome::work`]): a base and a part per written word, so that what a
+/// sheet costs grows with its length and never more, whatever its slips.
+pub fn work_budget(sheet: &Sheet) -> usize {
+    WORK_BASE.saturating_add(WORK_PER_WORD.saturating_mul(sheet.len()))
+}
+
+/// See [`work_budget`]. Measured on the 392 synthetic sheets (`corpora/repair`): every
+/// sheet read through the widest search ([`Limits::widest`]) did at most about 300 states a
+/// word; the few whose reading stays dearer than [`AHEAD_ENOUGH`] went on to the searches
+/// reading ahead and the huge ones, about 6,000 a word (a 229-word sheet 1.3 million
+/// states, a minute and more of CPU). The hostile sheets of issue 41 were of that kind
+/// (two rows written again: 11,000 a word, 7 s; a stray `x` before every White move:
+/// 10,000 a word). 600 a word keeps every search up to the widest and ends the dearer ones
+/// where they would pass it: 0.66 s of CPU for the 91 words of two rows written again.
+pub const WORK_BASE: usize = 10_000;
+/// See [`work_budget`] and [`WORK_BASE`].
+pub const WORK_PER_WORD: usize = 600;
+
+/// [`repair_sheet`], with the work its searches did (never more than [`work_budget`]).
+/// Where the budget ends a search, that search gives no reading: the reading of a narrower
+/// search stands, or none (the game is reported as written).
+pub fn repair_sheet_counted(
+    start: &Chess,
+    sheet: &Sheet,
+    lang: &'static Language,
+) -> (Option<Repaired>, usize) {
+    let budget = work_budget(sheet);
+    let mut spent = 0usize;
+    let mut out_of_budget = false;
+    let mut search = |start: &Chess, sheets: &[&Sheet], lang: &Language, limits: &Limits| {
+        if out_of_budget {
+            return None;
+        }
+        let limits = Limits {
+            budget: budget.saturating_sub(spent),
+            ..*limits
+        };
+        let o = search::search_counted(start, sheets, lang, &limits);
+        spent += o.work;
+        out_of_budget |= o.out_of_budget;
+        o.found
+    };
+    let rep = repair_searched(start, sheet, lang, &mut search);
+    (rep, spent)
+}
+
+fn repair_searched(
+    start: &Chess,
+    sheet: &Sheet,
+    lang: &'static Language,
+    search: &mut impl FnMut(&Chess, &[&Sheet], &Language, &Limits) -> Option<Found>,
+) -> Option<Repaired> {
     // Most damaged sheets have a slip or two: a narrow beam finds them at a fraction of the
     // cost; the wide one is for the sheets it cannot read cheaply.
     let cheaper = |a: Option<Found>, b: Option<Found>| match (a, b) {

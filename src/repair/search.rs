@@ -541,13 +541,16 @@ fn sources<'s>(sheet: &'s Sheet, at: Cursor) -> Vec<Source<'s>> {
     if sheet.done(at) {
         return out;
     }
-    out.push(Source {
-        from: at,
-        rest: sheet.rest(at),
-        cost: 0.0,
-        set_aside: None,
-        renumber: 0,
-    });
+    // A word too long to hold moves is only set aside.
+    if sheet.readable(at) {
+        out.push(Source {
+            from: at,
+            rest: sheet.rest(at),
+            cost: 0.0,
+            set_aside: None,
+            renumber: 0,
+        });
+    }
     // A word set aside, or a run of moves written again (the rows after it numbered on from
     // the run's own numbers).
     let skipped = sheet.skip(at).map(|(next, cost, why)| (next, cost, why, 0));
@@ -561,7 +564,7 @@ fn sources<'s>(sheet: &'s Sheet, at: Cursor) -> Vec<Source<'s>> {
         (next, cost, REPEATED, renumber)
     });
     for (next, cost, why, renumber) in skipped.into_iter().chain(repeated) {
-        if !sheet.done(next) {
+        if sheet.readable(next) {
             out.push(Source {
                 from: next,
                 rest: sheet.rest(next),
@@ -718,6 +721,9 @@ pub struct Limits {
     pub cost_per_word: f32,
     /// Plies of written text read ahead from each state to rank it (0: none).
     pub ahead: usize,
+    /// The most work the search may do, in states read (see [`Outcome::work`]); past it
+    /// the search ends with no reading.
+    pub budget: usize,
 }
 
 impl Limits {
@@ -743,6 +749,7 @@ impl Limits {
             base_cost: 6.0,
             cost_per_word: 0.3,
             ahead: 0,
+            budget: usize::MAX,
         }
     }
 
@@ -760,6 +767,7 @@ impl Limits {
             base_cost: 6.0,
             cost_per_word: 0.3,
             ahead: 0,
+            budget: usize::MAX,
         }
     }
 
@@ -806,6 +814,7 @@ impl Default for Limits {
             base_cost: 3.5,
             cost_per_word: 0.12,
             ahead: 0,
+            budget: usize::MAX,
         }
     }
 }
@@ -1180,7 +1189,11 @@ fn read_one(
 ) -> Option<(f32, Move, Cursor)> {
     let number = (pos.fullmoves().get(), pos.turn() == Color::Black);
     // Most words ahead are written as they should be: read at once, as replay reads them.
-    let rest: String = sheet.rest(at).iter().collect();
+    let rest: String = if sheet.readable(at) {
+        sheet.rest(at).iter().collect()
+    } else {
+        String::new()
+    };
     if let Some((mv, true)) = replay_reading(pos, &rest, lang) {
         // Replay reads `Bxe3` as a quiet move to e3 and `Qe3+` as a move that gives no check
         // (the marks are optional, Appendix C.13); the slip tables price such a mark, and a
@@ -1219,10 +1232,21 @@ fn read_ahead(
     lang: &Language,
     starts: &[(&Chess, Cursor)],
     rows: &mut Rows,
+    work: &mut Work,
 ) -> Vec<f32> {
-    read_ahead_by(sheet, lang, starts, LOOKAHEAD_PLIES, LOOKAHEAD_CUT, rows)
+    read_ahead_by(
+        sheet,
+        lang,
+        starts,
+        LOOKAHEAD_PLIES,
+        LOOKAHEAD_CUT,
+        rows,
+        work,
+    )
 }
 
+/// [`read_ahead`] `plies` ahead, stopping `cut` behind the best. Each position read costs a
+/// unit of `work`; where the budget ends, the reading ahead ends (the search then ends too).
 fn read_ahead_by(
     sheet: &Sheet,
     lang: &Language,
@@ -1230,6 +1254,7 @@ fn read_ahead_by(
     plies: usize,
     cut: f32,
     rows: &mut Rows,
+    work: &mut Work,
 ) -> Vec<f32> {
     let mut live: Vec<(Chess, Cursor, bool)> =
         starts.iter().map(|&(p, c)| (p.clone(), c, true)).collect();
@@ -1242,6 +1267,12 @@ fn read_ahead_by(
             if sheet.done(*at) {
                 *going = false;
                 continue;
+            }
+            // A position read ahead builds every legal move's forms afresh (the readings a
+            // state of the beam shares with the others at its place are not kept for it):
+            // about twice a state's work.
+            if !work.take(READ_AHEAD_WORK) {
+                return total;
             }
             match read_one(sheet, lang, pos, *at, rows) {
                 Some((cost, mv, next)) => {
@@ -1280,6 +1311,7 @@ fn rank_gap_fillers(
     sheet: &Sheet,
     lang: &Language,
     rows: &mut Rows,
+    work: &mut Work,
 ) {
     let Some(cheapest) = beam.iter().map(|s| s.cost).reduce(f32::min) else {
         return;
@@ -1309,7 +1341,7 @@ fn rank_gap_fillers(
             .iter()
             .map(|&i| (&next[i].state.pos, next[i].state.at[0]))
             .collect();
-        let ahead = read_ahead(sheet, lang, &starts, rows);
+        let ahead = read_ahead(sheet, lang, &starts, rows, work);
         let least = ahead.iter().copied().fold(f32::INFINITY, f32::min);
         for (&i, a) in fillers.iter().zip(ahead) {
             next[i].rank = next[i].state.cost + (a - least);
@@ -1323,6 +1355,51 @@ pub fn search(start: &Chess, sheets: &[&Sheet], lang: &Language, limits: &Limits
     search_in(start, sheets, &[lang, lang], limits)
 }
 
+/// What one search did: the game found, and the work it took (see [`Work`]).
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    pub found: Option<Found>,
+    /// States read: each state of the beam whose successors were read (every legal move
+    /// read from its place in the text), and each position a reading ahead read a move
+    /// from, counted twice (it costs about twice as much). Never more than
+    /// [`Limits::budget`].
+    pub work: usize,
+    /// The search ended at its budget: no reading, whatever the text after it holds.
+    pub out_of_budget: bool,
+}
+
+/// [`search`], with the work it took.
+pub fn search_counted(
+    start: &Chess,
+    sheets: &[&Sheet],
+    lang: &Language,
+    limits: &Limits,
+) -> Outcome {
+    search_along(start, sheets, &[lang, lang], limits, None)
+}
+
+/// The work of one position read ahead, in states of the beam (see [`Work`]).
+const READ_AHEAD_WORK: usize = 2;
+
+/// The work a search has done against its budget.
+struct Work {
+    done: usize,
+    budget: usize,
+    out: bool,
+}
+
+impl Work {
+    /// `units` more units of work, when the budget has room for them.
+    fn take(&mut self, units: usize) -> bool {
+        if self.done.saturating_add(units) > self.budget {
+            self.out = true;
+            return false;
+        }
+        self.done += units;
+        true
+    }
+}
+
 /// [`search`] with a language for each copy (the two players may write in two languages).
 pub fn search_in(
     start: &Chess,
@@ -1330,7 +1407,7 @@ pub fn search_in(
     langs: &[&Language],
     limits: &Limits,
 ) -> Option<Found> {
-    search_along(start, sheets, langs, limits, None)
+    search_along(start, sheets, langs, limits, None).found
 }
 
 /// The cheapest reading of `sheets` as exactly the game `moves` (the cost the search gives a
@@ -1344,7 +1421,7 @@ pub fn reading_of(
     limits: &Limits,
     moves: &[Move],
 ) -> Option<Found> {
-    search_along(start, sheets, langs, limits, Some(moves))
+    search_along(start, sheets, langs, limits, Some(moves)).found
 }
 
 fn search_along(
@@ -1353,6 +1430,27 @@ fn search_along(
     langs: &[&Language],
     limits: &Limits,
     only: Option<&[Move]>,
+) -> Outcome {
+    let mut work = Work {
+        done: 0,
+        budget: limits.budget,
+        out: false,
+    };
+    let found = search_found(start, sheets, langs, limits, only, &mut work);
+    Outcome {
+        found: found.filter(|_| !work.out),
+        work: work.done,
+        out_of_budget: work.out,
+    }
+}
+
+fn search_found(
+    start: &Chess,
+    sheets: &[&Sheet],
+    langs: &[&Language],
+    limits: &Limits,
+    only: Option<&[Move]>,
+    work: &mut Work,
 ) -> Option<Found> {
     let sheets = sheets.get(..sheets.len().min(MAX_COPIES))?;
     let words: usize = sheets.iter().map(|s| s.len()).max().unwrap_or(0);
@@ -1394,6 +1492,9 @@ fn search_along(
             let ceiling = finished.as_ref().map_or(bound, |f| f.0.min(bound));
             if st.cost >= ceiling {
                 continue;
+            }
+            if !work.take(1) {
+                return None;
             }
             // The game may end here: every copy read to its end (but for a stray word).
             let mut end_cost = 0.0;
@@ -1568,7 +1669,11 @@ fn search_along(
                 sheets[0],
                 langs.first().copied().unwrap_or(english()),
                 &mut rows,
+                work,
             );
+            if work.out {
+                return None;
+            }
         }
         let best = next
             .iter()
@@ -1593,7 +1698,18 @@ fn search_along(
                 .iter()
                 .map(|&i| (&next[i].state.pos, next[i].state.at[0]))
                 .collect();
-            let ahead = read_ahead_by(sheets[0], lang, &starts, limits.ahead, AHEAD_CUT, &mut rows);
+            let ahead = read_ahead_by(
+                sheets[0],
+                lang,
+                &starts,
+                limits.ahead,
+                AHEAD_CUT,
+                &mut rows,
+                work,
+            );
+            if work.out {
+                return None;
+            }
             let worst = ahead.iter().copied().fold(0.0f32, f32::max);
             for (j, &i) in order.iter().enumerate() {
                 next[i].rank += ahead.get(j).copied().unwrap_or(worst);
@@ -1914,6 +2030,33 @@ mod tests {
         let sheet = Sheet::from_movetext("1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Aa4 Cf6 5. O-O Ae7", 0);
         let cost = |l: &Limits| search(&Chess::default(), &[&sheet], it(), l).unwrap().cost;
         assert!(cost(&huge) <= cost(&widest) && cost(&ahead) <= cost(&widest));
+    }
+
+    #[test]
+    fn a_search_never_does_more_work_than_its_budget() {
+        // Every White move with a stray `x`: the widest search reads thousands of states.
+        let sheet = Sheet::from_movetext(
+            "xe4 c6 xd4 d5 xe5 c5 xdxc5 e6 xNc3 Nc6 xBf4 Nge7 xNf3 Ng6 xBe3 Ngxe5 xNxe5",
+            0,
+        );
+        let open = search_counted(&Chess::default(), &[&sheet], english(), &Limits::widest());
+        assert!(!open.out_of_budget);
+        for budget in [0, 1, 100, open.work / 2] {
+            let limits = Limits {
+                budget,
+                ..Limits::widest()
+            };
+            let o = search_counted(&Chess::default(), &[&sheet], english(), &limits);
+            assert!(o.work <= budget, "{} > {budget}", o.work);
+            assert!(o.out_of_budget && o.found.is_none());
+        }
+        let limits = Limits {
+            budget: open.work,
+            ..Limits::widest()
+        };
+        let o = search_counted(&Chess::default(), &[&sheet], english(), &limits);
+        assert_eq!(o.work, open.work);
+        assert_eq!(o.found.map(|f| f.moves), open.found.map(|f| f.moves));
     }
 
     #[test]

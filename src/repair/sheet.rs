@@ -196,6 +196,12 @@ impl Sheet {
             .unwrap_or(&[])
     }
 
+    /// Whether the word at `c` may hold moves: one longer than [`MOST_CHARS`] is text that
+    /// could not be read, only ever set aside.
+    pub fn readable(&self, c: Cursor) -> bool {
+        self.word(c).is_some_and(|w| w.chars.len() <= MOST_CHARS)
+    }
+
     pub fn done(&self, c: Cursor) -> bool {
         c.word as usize >= self.words.len()
     }
@@ -417,6 +423,15 @@ impl Sheet {
         Some((next, TWICE + REPEAT_EACH * (k - 1) as f32 + more))
     }
 }
+
+/// The longest word read as moves. No move is longer than 20 characters in any notation or
+/// language with its number and the slips a reading allows (`123...Pe7xd8=D+!?` is 17, and
+/// a reading ends at [`super::search::MAX_READ`], three or four stray characters); 40 leaves
+/// room for two moves of the long notation run together with their numbers
+/// (`12.Cg1xf3+Cb8xc6+13.Ce4xd6` is 26; the longest of the synthetic sheets 15). A longer
+/// word is set aside at once: reading it would cost the search a row of the slip distance a
+/// character, at every place in it.
+pub const MOST_CHARS: usize = 40;
 
 /// The fewest and the most moves of a run written again that are set aside as one.
 pub const REPEAT_MIN: usize = 2;
