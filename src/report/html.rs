@@ -372,7 +372,14 @@ pub fn write_game(out: &mut String, g: &GameView, lang: ReportLang) {
     if !g.tags.is_empty() {
         out.push_str("<table class=\"tags\">");
         for (k, v) in g.tags {
-            let _ = write!(out, "<tr><th>{}</th><td>{}</td></tr>", escape(k), escape(v));
+            // The tag's name in the report's language (`Bianco`, `Evento`), a tag without
+            // one under its own.
+            let _ = write!(
+                out,
+                "<tr><th>{}</th><td>{}</td></tr>",
+                escape(i18n::word(lang, "tag", k)),
+                escape(v)
+            );
         }
         out.push_str("</table>\n");
     }
