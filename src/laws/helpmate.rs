@@ -1,14 +1,19 @@
-//! Helpmate lines for `scoresheet position`: a series of legal moves ending in a mate by one
-//! side (Art. 5.2.2 asks whether one exists), as short as can be found.
+//! Helpmate lines for `scoresheet position` and the envelope's Art. 6.9 notes: a series of
+//! legal moves ending in a mate by one side (Art. 5.2.2 asks whether one exists), as short as
+//! can be found. Both take their line from [`shown`], so that a FEN gets the same line
+//! wherever it is asked about.
 //!
 //! The CHA solver proves that a helpmate exists, but its public API has no bound on the length
 //! of the line: its search rewards "promising" moves with free depth, so its lines wander (99
 //! plies for two knights against two knights, where 17 do). A reader needs a short line to
 //! check it on a board, so the solver's line is only a witness, made shorter here:
 //!
-//! 1. an exact iterative-deepening search from the position finds a shortest helpmate when
+//! 1. a best-first search from the position ([`seek`]) looks for any mate, guided by how far
+//!    the mating side's pieces are from giving check and how many free squares the king has;
+//!    the shorter of its line and the witness goes on;
+//! 2. an exact iterative-deepening search from the position finds a shortest helpmate when
 //!    one is within [`SHORTEST_MAX_PLIES`] plies and the node budget;
-//! 2. otherwise the mate the witness ends in is reached by a best-first (A*) search that
+//! 3. otherwise the mate the witness ends in is reached by a best-first (A*) search that
 //!    counts how many moves each side's pieces need, at least, to reach their squares in that
 //!    mate — two knights against two knights are routed straight to the witness's mating
 //!    pattern — and the witness, or that line when shorter, is then cut: every loop back to a
@@ -17,7 +22,8 @@
 //!    the line a shorter exact search looks for a quicker mate.
 //!
 //! Every line returned is replayed move by move: legal, and ending in a mate by the side
-//! asked for. The search also serves positions the solver cannot take (Chess960 castling
+//! asked for. Every budget counts nodes, not time: the same position gets the same line on
+//! any machine. The search also serves positions the solver cannot take (Chess960 castling
 //! rights): a helpmate it finds is a proof on its own.
 //!
 //! ```
@@ -51,6 +57,11 @@ const SHORTCUT_MAX_PLIES: u32 = 8;
 pub const ROUTE_NODES: usize = 60_000;
 /// Beyond this many men the estimate says too little for the search toward the mate to pay.
 const ROUTE_MAX_MEN: usize = 12;
+/// Positions the best-first search for any mate ([`seek`]) may generate.
+pub const SEEK_NODES: usize = 20_000;
+/// How much more [`seek`] trusts its estimate than the plies already played: 1 would be A*
+/// (a shortest line, at a cost no middlegame affords), more goes straighter to a mate.
+const SEEK_WEIGHT: u32 = 3;
 
 /// A square no piece of that kind can reach.
 const FAR: u32 = 1_000;
@@ -228,6 +239,122 @@ fn route(start: &Chess, target: &Chess, winner: Color, nodes: usize) -> Option<V
     None
 }
 
+/// Moves a piece of `role` and `color` on `from` needs at least to stand where it gives
+/// check to a king on `king` (on an empty board; a pawn also by promoting to a queen).
+fn check_distance(role: Role, color: Color, from: Square, king: Square) -> u32 {
+    use shakmaty::attacks;
+    let mut best = FAR;
+    for to in Square::ALL {
+        let checks = match role {
+            _ if to == king => false,
+            Role::King => false,
+            Role::Pawn => attacks::pawn_attacks(color, to).contains(king),
+            r => attacks::attacks(to, r.of(color), shakmaty::Bitboard::EMPTY).contains(king),
+        };
+        if checks {
+            best = best.min(piece_distance(role, color, from, to));
+        }
+    }
+    if role == Role::Pawn {
+        let promotion = Square::from_coords(from.file(), color.fold_wb(Rank::Eighth, Rank::First));
+        let d = piece_distance(Role::Pawn, color, from, promotion);
+        if d < FAR {
+            best = best.min(d + check_distance(Role::Queen, color, promotion, king));
+        }
+    }
+    best
+}
+
+/// How far `winner` is from a mate, for [`seek`]: twice the moves its nearest piece needs to
+/// give check, plus the squares the other king can flee to (each wants a move of one side or
+/// the other to close it). Not a bound: a guide.
+fn mate_estimate(pos: &Chess, winner: Color) -> u32 {
+    let board = pos.board();
+    let Some(king) = board.king_of(!winner) else {
+        return FAR;
+    };
+    let check = board
+        .by_color(winner)
+        .into_iter()
+        .filter_map(|from| Some((from, board.role_at(from)?)))
+        .filter(|&(_, role)| role != Role::King)
+        .map(|(from, role)| check_distance(role, winner, from, king))
+        .min()
+        .unwrap_or(FAR);
+    if check >= FAR {
+        return FAR;
+    }
+    let without_king = board.occupied() ^ king;
+    let flights = (shakmaty::attacks::king_attacks(king) & !board.by_color(!winner))
+        .into_iter()
+        .filter(|&sq| board.attacks_to(sq, winner, without_king).is_empty())
+        .count() as u32;
+    2 * check.max(1) + flights
+}
+
+/// The line from `start` to the node `id` of a search tree (position, parent, move).
+fn line_to(tree: &[(Chess, usize, Option<Move>)], id: usize) -> Vec<Move> {
+    let mut line = Vec::new();
+    let mut at = id;
+    while let Some((_, parent, Some(m))) = tree.get(at) {
+        line.push(*m);
+        at = *parent;
+    }
+    line.reverse();
+    line
+}
+
+/// A helpmate for `winner` from `start`, found best first by [`mate_estimate`] within `nodes`
+/// generated positions (ties to the position generated last, the deeper one); `None` when the
+/// budget ran out first. Not a shortest line, but a short one where the solver's witness
+/// wanders.
+pub fn seek(start: &Chess, winner: Color, nodes: usize) -> Option<Vec<Move>> {
+    let mut tree: Vec<(Chess, usize, Option<Move>)> = vec![(start.clone(), 0, None)];
+    let mut seen: HashMap<Zobrist64, u32> = HashMap::new();
+    let mut open = BinaryHeap::new();
+    let h = mate_estimate(start, winner);
+    if h >= FAR {
+        return None;
+    }
+    // Each entry: estimate, tie-break (later first), plies played, node.
+    open.push((Reverse(SEEK_WEIGHT * h), Reverse(usize::MAX), 0u32, 0usize));
+    while let Some((_, _, g, id)) = open.pop() {
+        let pos = tree[id].0.clone();
+        if tree.len() > nodes {
+            return None;
+        }
+        if pos.is_game_over() || pos.has_insufficient_material(winner) {
+            continue;
+        }
+        for m in pos.legal_moves() {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            if pos.turn() == winner && next.is_checkmate() {
+                let mut line = line_to(&tree, id);
+                line.push(m);
+                return Some(line);
+            }
+            let key: Zobrist64 = next.zobrist_hash(EnPassantMode::Legal);
+            if seen.get(&key).is_some_and(|&b| b <= g + 1) {
+                continue;
+            }
+            let h = mate_estimate(&next, winner);
+            if h >= FAR {
+                continue;
+            }
+            seen.insert(key, g + 1);
+            tree.push((next, id, Some(m)));
+            open.push((
+                Reverse(g + 1 + SEEK_WEIGHT * h),
+                Reverse(usize::MAX - tree.len()),
+                g + 1,
+                tree.len() - 1,
+            ));
+        }
+    }
+    None
+}
+
 struct Search {
     winner: Color,
     nodes_left: u64,
@@ -368,6 +495,33 @@ fn without_stretches(start: &Chess, moves: Vec<Move>, winner: Color) -> Vec<Move
     replay(start, &line, winner).map_or(moves, |(m, _)| m)
 }
 
+/// The helpmate line for `winner` from `start` that every report shows (`position`, the
+/// envelope's notes and the paragraph read aloud): given the solver's witness in UCI (as
+/// [`crate::laws::dead::CanMate::Yes`] holds it), the shorter of [`seek`]'s line and the
+/// witness, made shorter by [`shorten`]; without a witness that replays, the exact search
+/// alone. Deterministic: node budgets only. `None` when no line was found.
+pub fn shown(start: &Chess, witness: &[String], winner: Color) -> Option<Vec<Move>> {
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(witness.len());
+    for u in witness {
+        let Some(m) = u.parse::<UciMove>().ok().and_then(|u| u.to_move(&pos).ok()) else {
+            moves.clear();
+            break;
+        };
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    let sought = seek(start, winner, SEEK_NODES);
+    let better = match &sought {
+        Some(s) if moves.is_empty() || s.len() < moves.len() => s.as_slice(),
+        _ => moves.as_slice(),
+    };
+    (!better.is_empty())
+        .then(|| shorten(start, better, winner))
+        .flatten()
+        .or_else(|| shortest(start, winner, SHORTEST_MAX_PLIES, SHORTEST_NODES))
+}
+
 /// A helpmate for `winner` from `start`, as short as the searches here find, given a witness
 /// line (the solver's). `None` when the witness is not a legal line ending in `winner`'s mate
 /// and no helpmate was found without it.
@@ -456,6 +610,24 @@ mod tests {
             100_000
         )
         .is_none());
+    }
+
+    /// The line every report shows: a real helpmate, the same at every call, never longer
+    /// than the witness, and without a witness the exact search's.
+    #[test]
+    fn the_shown_line() {
+        let start = Chess::default();
+        let fools = ["f2f3", "e7e5", "g2g4", "d8h4"].map(String::from);
+        let line = shown(&start, &fools, Color::Black).unwrap();
+        assert_eq!(line.len(), 4);
+        assert!(replay(&start, &uci_of(&line), Color::Black).is_some());
+        // An opening position where the solver's witness runs to 66 plies.
+        let p = pos("rnb1kb1r/pp1pqp1p/5n2/2p1N1p1/3PP3/2N5/PPP2PPP/R1BQKB1R w KQkq c6 0 6");
+        let first = shown(&p, &[], Color::Black).unwrap();
+        assert!(replay(&p, &uci_of(&first), Color::Black).is_some());
+        assert_eq!(shown(&p, &[], Color::Black), Some(first.clone()));
+        // A witness that does not replay is set aside.
+        assert_eq!(shown(&p, &["a1a8".to_string()], Color::Black), Some(first));
     }
 
     #[test]

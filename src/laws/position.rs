@@ -195,17 +195,10 @@ struct Side {
     castling: bool,
 }
 
-/// The solver's line as moves of `pos`, replayed (the solver speaks UCI of the `chess` crate).
-fn from_solver(pos: &Chess, line: &[chess::ChessMove]) -> Option<Vec<Move>> {
-    let mut p = pos.clone();
-    let mut moves = Vec::with_capacity(line.len());
-    for m in line {
-        let uci: UciMove = m.to_string().parse().ok()?;
-        let m = uci.to_move(&p).ok()?;
-        p.play_unchecked(m);
-        moves.push(m);
-    }
-    Some(moves)
+/// The solver's line in UCI (the `chess` crate's moves), as [`super::dead::can_mate`] keeps
+/// it: [`helpmate::shown`] reads it the same way for every report.
+fn from_solver(line: &[chess::ChessMove]) -> Vec<String> {
+    line.iter().map(ToString::to_string).collect()
 }
 
 fn judge_side(pos: &Chess, color: Color) -> Side {
@@ -222,16 +215,9 @@ fn judge_side(pos: &Chess, color: Color) -> Side {
     let winner = solver_color(color);
     if let Some(board) = solver_board(pos) {
         return match chasolver::winnability(&board, winner) {
-            Some(Winnability::Winnable { helpmate: witness }) => yes(from_solver(pos, &witness)
-                .and_then(|w| helpmate::shorten(pos, &w, color))
-                .or_else(|| {
-                    helpmate::shortest(
-                        pos,
-                        color,
-                        helpmate::SHORTEST_MAX_PLIES,
-                        helpmate::SHORTEST_NODES,
-                    )
-                })),
+            Some(Winnability::Winnable { helpmate: witness }) => {
+                yes(helpmate::shown(pos, &from_solver(&witness), color))
+            }
             Some(Winnability::Unwinnable) => settled(Some(false)),
             None => settled(None),
         };
@@ -255,9 +241,7 @@ fn judge_side(pos: &Chess, color: Color) -> Side {
         if let Some(Winnability::Winnable { helpmate: witness }) =
             chasolver::winnability(&board, winner)
         {
-            if let Some(line) =
-                from_solver(pos, &witness).and_then(|w| helpmate::shorten(pos, &w, color))
-            {
+            if let Some(line) = helpmate::shown(pos, &from_solver(&witness), color) {
                 return yes(Some(line));
             }
         }

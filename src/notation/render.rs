@@ -39,8 +39,14 @@ pub fn numbered(pos: &Chess, text: &str) -> String {
     move_number(pos.fullmoves().get(), pos.turn()) + text
 }
 
-/// Canonical SAN of `m` in `lang`, with its check or mate suffix.
+/// Canonical SAN of `m` in `lang`, with its check or mate suffix. A move that cannot be
+/// made on `pos` at all (no such piece of the side to move on its square, or a king
+/// missing: a caller that replayed on the wrong position) is written in long algebraic
+/// ([`lan_in`]), which asks nothing of the position: shakmaty's SAN panics on it.
 pub fn san_in(pos: &Chess, m: Move, lang: &Language) -> String {
+    if !can_be_made(pos, m) {
+        return lan_in(m, lang);
+    }
     if m.capture() == Some(shakmaty::Role::King) {
         // Only after an illegal move that stood; with no king left there is no check to mark
         // (and shakmaty cannot tell).
@@ -56,9 +62,47 @@ pub fn san_in(pos: &Chess, m: Move, lang: &Language) -> String {
     s
 }
 
-/// Canonical SAN of `m` in `lang`, without a suffix.
+/// Canonical SAN of `m` in `lang`, without a suffix (long algebraic for a move that
+/// cannot be made on `pos`, as [`san_in`]).
 pub fn san_plain(pos: &Chess, m: Move, lang: &Language) -> String {
+    if !can_be_made(pos, m) {
+        return lan_in(m, lang);
+    }
     san_body(San::from_move(pos, m), lang)
+}
+
+/// Whether `m` is a move of the side to move on `pos`, legal or not (an illegal move that
+/// stood is one), and both kings stand: what shakmaty's SAN needs so as not to panic.
+fn can_be_made(pos: &Chess, m: Move) -> bool {
+    use shakmaty::{Piece, Position};
+    let board = pos.board();
+    let us = pos.turn();
+    if board.king_of(us).is_none() || board.king_of(!us).is_none() {
+        return false;
+    }
+    match m {
+        Move::Castle { king, rook } => {
+            board.piece_at(king)
+                == Some(Piece {
+                    color: us,
+                    role: Role::King,
+                })
+                && board.piece_at(rook)
+                    == Some(Piece {
+                        color: us,
+                        role: Role::Rook,
+                    })
+        }
+        Move::Put { .. } => false,
+        Move::Normal { role, from, .. } => board.piece_at(from) == Some(Piece { color: us, role }),
+        Move::EnPassant { from, .. } => {
+            board.piece_at(from)
+                == Some(Piece {
+                    color: us,
+                    role: Role::Pawn,
+                })
+        }
+    }
 }
 
 fn letter(lang: &Language, role: Role) -> &str {
@@ -266,7 +310,7 @@ pub fn append_fen(pos: &Chess, out: &mut String) {
 mod tests {
     use super::*;
     use crate::notation::languages::by_code;
-    use shakmaty::{fen::Fen, Square};
+    use shakmaty::{fen::Fen, Position, Square};
 
     /// `append_fen` writes what shakmaty writes: standard and Chess960 castling rights (also
     /// rights of inner rooks), en passant squares with and without a legal capture, either
@@ -316,6 +360,41 @@ mod tests {
             let theirs = Fen::from_position(&pos, shakmaty::EnPassantMode::Legal).to_string();
             assert_eq!(ours, theirs, "{fen}");
         }
+    }
+
+    /// A move played on the wrong position (a printer that lost count of a null move) is
+    /// written in long algebraic, not handed to shakmaty's SAN, which panics on it.
+    #[test]
+    fn a_move_that_cannot_be_made_here() {
+        let pos = Chess::default();
+        // Black's queen move, with White to move: no such piece of White's on d8.
+        let m = Move::Normal {
+            role: Role::Queen,
+            from: Square::D8,
+            capture: None,
+            to: Square::H4,
+            promotion: None,
+        };
+        assert_eq!(san_in(&pos, m, by_code("it").unwrap()), "Dd8-h4");
+        assert_eq!(san_plain(&pos, m, by_code("en").unwrap()), "Qd8-h4");
+        // A king gone: Black's king move played for White (as the HTML report once played
+        // the moves after a null move) takes Black's king off the board.
+        let mut kingless = Chess::default();
+        kingless.play_unchecked(Move::Normal {
+            role: Role::King,
+            from: Square::E8,
+            capture: None,
+            to: Square::E7,
+            promotion: None,
+        });
+        let knight = Move::Normal {
+            role: Role::Knight,
+            from: Square::G8,
+            capture: None,
+            to: Square::F6,
+            promotion: None,
+        };
+        assert_eq!(san_in(&kingless, knight, by_code("en").unwrap()), "Ng8-f6");
     }
 
     #[test]

@@ -128,6 +128,7 @@ pub fn html(r: &Reconciled, place: &str, lang: ReportLang) -> String {
         tags: &r.tags,
         start: Some(&r.start),
         moves: &r.moves,
+        null_plies: &[],
         notation: letters(lang),
         findings: &findings,
         result: r.result.as_deref(),

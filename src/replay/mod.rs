@@ -23,7 +23,7 @@ mod written;
 pub use events::GameEvent;
 use language::*;
 use numbering::*;
-pub use record::{GameRecord, Tags};
+pub use record::{with_nulls, GameRecord, Tags};
 use start::*;
 use walk::*;
 pub use written::null_move;
@@ -120,6 +120,7 @@ fn read(
         filtered_out: 0,
         repaired: None,
         mainline: Vec::new(),
+        null_plies: Vec::new(),
         start: None,
     };
     report_control_characters(
@@ -183,6 +184,11 @@ fn read(
     record.irregular_from_ply = outcome.irregular_from;
     record.findings.append(&mut outcome.findings);
     record.mainline = std::mem::take(&mut outcome.mainline);
+    record.null_plies = (1u32..)
+        .zip(&outcome.mainline_plies)
+        .filter(|(_, p)| p.mv.is_none())
+        .map(|(ply, _)| ply)
+        .collect();
     if record.variant == Variant::Chess960 {
         record.sp = laws::chess960::number_of(&game.start);
     }

@@ -84,9 +84,15 @@ pub struct GameRecord {
     /// and for a game that replays as written).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repaired: Option<u32>,
-    /// The mainline moves replayed (not serialised).
+    /// The mainline moves replayed (not serialised). Null moves (`--`) are not among them:
+    /// see [`Self::null_plies`].
     #[serde(skip)]
     pub mainline: Vec<Move>,
+    /// The 1-based plies of the mainline that were null moves (not serialised): a printer
+    /// that replays [`Self::mainline`] passes the turn there, or plays the later moves on
+    /// the wrong side's position. Kept apart from the findings, which `--skip` may drop.
+    #[serde(skip)]
+    pub null_plies: Vec<u32>,
     /// The start position, when the game could be set up (not serialised).
     #[serde(skip)]
     pub start: Option<Chess>,
@@ -97,18 +103,59 @@ impl GameRecord {
         self.findings.iter().any(|f| f.severity == Severity::Error)
     }
 
-    /// The replayed mainline in canonical SAN of `lang` (with `+`/`#`).
+    /// The replayed mainline ply by ply: `None` for a null move.
+    ///
+    /// ```
+    /// use scoresheet::replay::{validate_text, Options};
+    /// let r = validate_text("1. e4 e5 2. Ke2 -- 3. Ke1 *", &Options::default());
+    /// let nulls: Vec<bool> = r.mainline_plies().iter().map(Option::is_none).collect();
+    /// assert_eq!(nulls, [false, false, false, true, false]);
+    /// ```
+    pub fn mainline_plies(&self) -> Vec<Option<Move>> {
+        with_nulls(&self.mainline, &self.null_plies)
+    }
+
+    /// The replayed mainline in canonical SAN of `lang` (with `+`/`#`; `--` for a null
+    /// move).
     pub fn mainline_san(&self, lang: &Language) -> Vec<String> {
         let Some(mut pos) = self.start.clone() else {
             return Vec::new();
         };
-        self.mainline
-            .iter()
-            .map(|&m| {
-                let s = render::san_in(&pos, m, lang);
-                pos.play_unchecked(m);
-                s
-            })
-            .collect()
+        let mut out = Vec::with_capacity(self.mainline.len() + self.null_plies.len());
+        for ply in self.mainline_plies() {
+            match ply {
+                Some(m) => {
+                    out.push(render::san_in(&pos, m, lang));
+                    pos.play_unchecked(m);
+                }
+                None => {
+                    out.push("--".to_string());
+                    match null_move(&pos, pos.castles().mode()) {
+                        Some(next) => pos = next,
+                        None => break,
+                    }
+                }
+            }
+        }
+        out
     }
+}
+
+/// `moves` with a `None` put at each of the 1-based plies `nulls` (ascending), as the
+/// mainline was played.
+pub fn with_nulls(moves: &[Move], nulls: &[u32]) -> Vec<Option<Move>> {
+    let mut out = Vec::with_capacity(moves.len() + nulls.len());
+    let mut moves = moves.iter().copied();
+    let mut nulls = nulls.iter().copied().peekable();
+    loop {
+        let ply = out.len() as u32 + 1;
+        if nulls.next_if_eq(&ply).is_some() {
+            out.push(None);
+        } else if let Some(m) = moves.next() {
+            out.push(Some(m));
+        } else {
+            break;
+        }
+    }
+    out
 }

@@ -40,7 +40,7 @@ use crate::{
         languages::{by_code, english, Language},
         render,
     },
-    replay::GameRecord,
+    replay::{null_move, with_nulls, GameRecord},
 };
 
 /// `&`, `<`, `>`, `"` and `'` as entities: everything from the input goes through here.
@@ -76,8 +76,10 @@ pub struct GameView<'a> {
     pub tags: &'a [(String, String)],
     /// The start position; `None` when the game could not be set up (no board then).
     pub start: Option<&'a Chess>,
-    /// The mainline moves replayed from `start`.
+    /// The mainline moves replayed from `start`, null moves left out.
     pub moves: &'a [Move],
+    /// The 1-based plies of the mainline that were null moves (`--`): the turn passes there.
+    pub null_plies: &'a [u32],
     /// The notation the moves are written out in.
     pub notation: &'a Language,
     pub findings: &'a [Finding],
@@ -97,6 +99,7 @@ impl<'a> GameView<'a> {
             tags: &r.tags.0,
             start: r.start.as_ref(),
             moves: &r.mainline,
+            null_plies: &r.null_plies,
             notation: by_code(&r.lang).unwrap_or_else(english),
             findings: &r.findings,
             result: r.result,
@@ -109,6 +112,11 @@ impl<'a> GameView<'a> {
             .iter()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
+    }
+
+    /// The mainline ply by ply, `None` for a null move.
+    fn plies(&self) -> Vec<Option<Move>> {
+        with_nulls(self.moves, self.null_plies)
     }
 
     /// `file:line · game 3`.
@@ -146,8 +154,9 @@ pub fn anchor(file: &str, game: u64) -> String {
 /// Whether a finding gets a board: it concerns a point of the mainline whose position is
 /// known (the position before its move, or, for a finding on the game as a whole, the
 /// position at its ply).
-pub fn needs_board(f: &Finding, start_known: bool, moves: usize) -> bool {
-    start_known && f.variation.is_none() && (f.ply as usize) <= moves + 1
+/// `plies` counts the mainline's plies, null moves too.
+pub fn needs_board(f: &Finding, start_known: bool, plies: usize) -> bool {
+    start_known && f.variation.is_none() && (f.ply as usize) <= plies + 1
 }
 
 /// What happened at a ply, for the colour (and sign) of its move in the table.
@@ -318,21 +327,26 @@ fn side_words(c: Color, lang: ReportLang) -> String {
     format!("{side} {}", i18n::ui(lang, "to_move"))
 }
 
-/// The position before ply `ply` (1-based) of the mainline, when it is known.
-fn position_before(g: &GameView, ply: u32) -> Option<Chess> {
-    let mut pos = g.start?.clone();
-    let before = (ply as usize).checked_sub(1)?;
-    for &m in g.moves.get(..before)? {
-        pos.play_unchecked(m);
+/// `pos` after the mainline ply `ply`: the move played, or for a null move the turn passed
+/// (`None` when the turn cannot pass there; replay would not have gone on either).
+fn after_ply(pos: &mut Chess, ply: Option<Move>) -> Option<()> {
+    match ply {
+        Some(m) => pos.play_unchecked(m),
+        None => *pos = null_move(pos, pos.castles().mode())?,
     }
-    Some(pos)
+    Some(())
+}
+
+/// The position before ply `ply` (1-based) of the mainline, when it is known.
+fn position_before(g: &GameView, plies: &[Option<Move>], ply: u32) -> Option<Chess> {
+    position_after(g, plies, ply.checked_sub(1)?)
 }
 
 /// The position after ply `ply` (0: the start).
-fn position_after(g: &GameView, ply: u32) -> Option<Chess> {
+fn position_after(g: &GameView, plies: &[Option<Move>], ply: u32) -> Option<Chess> {
     let mut pos = g.start?.clone();
-    for &m in g.moves.get(..ply as usize)? {
-        pos.play_unchecked(m);
+    for &p in plies.get(..ply as usize)? {
+        after_ply(&mut pos, p)?;
     }
     Some(pos)
 }
@@ -358,11 +372,18 @@ pub fn write_game(out: &mut String, g: &GameView, lang: ReportLang) {
     if !g.tags.is_empty() {
         out.push_str("<table class=\"tags\">");
         for (k, v) in g.tags {
-            let _ = write!(out, "<tr><th>{}</th><td>{}</td></tr>", escape(k), escape(v));
+            // The tag's name in the report's language (`Bianco`, `Evento`), a tag without
+            // one under its own.
+            let _ = write!(
+                out,
+                "<tr><th>{}</th><td>{}</td></tr>",
+                escape(i18n::word(lang, "tag", k)),
+                escape(v)
+            );
         }
         out.push_str("</table>\n");
     }
-    write_moves(out, g, lang);
+    write_moves(out, g, &g.plies(), lang);
     if let Some(p) = g.irregular_from_ply {
         let _ = writeln!(
             out,
@@ -379,20 +400,21 @@ pub fn write_game(out: &mut String, g: &GameView, lang: ReportLang) {
     } else {
         let _ = writeln!(out, "<h3>{}</h3>", escape(i18n::ui(lang, "findings")));
     }
+    let plies = g.plies();
     for (i, f) in g.findings.iter().enumerate() {
-        write_finding(out, g, i, f, lang);
+        write_finding(out, g, &plies, i, f, lang);
     }
     out.push_str("</section>\n");
 }
 
 /// The mainline as a scoresheet: move number, White, Black; the move a replay stopped at
 /// last, as written.
-fn write_moves(out: &mut String, g: &GameView, lang: ReportLang) {
+fn write_moves(out: &mut String, g: &GameView, plies: &[Option<Move>], lang: ReportLang) {
     let Some(start) = g.start else {
         return;
     };
     // What happened at each ply, and the first finding there (for the link).
-    let mut at: Vec<Option<(Happened, usize)>> = vec![None; g.moves.len() + 2];
+    let mut at: Vec<Option<(Happened, usize)>> = vec![None; plies.len() + 2];
     for (i, f) in g.findings.iter().enumerate() {
         if f.variation.is_some() || f.ply == 0 {
             continue;
@@ -404,18 +426,20 @@ fn write_moves(out: &mut String, g: &GameView, lang: ReportLang) {
             }
         }
     }
-    let mut cells: Vec<(u32, Color, String)> = Vec::with_capacity(g.moves.len() + 1);
+    let mut cells: Vec<(u32, Color, String)> = Vec::with_capacity(plies.len() + 1);
     let mut pos = start.clone();
-    for &m in g.moves {
-        cells.push((
-            pos.fullmoves().get(),
-            pos.turn(),
-            render::san_in(&pos, m, g.notation),
-        ));
-        pos.play_unchecked(m);
+    for &p in plies {
+        let text = match p {
+            Some(m) => render::san_in(&pos, m, g.notation),
+            None => "--".to_string(),
+        };
+        cells.push((pos.fullmoves().get(), pos.turn(), text));
+        if after_ply(&mut pos, p).is_none() {
+            break;
+        }
     }
     // The move the replay stopped at, as written.
-    let stop = g.moves.len() as u32 + 1;
+    let stop = plies.len() as u32 + 1;
     if let Some(f) = g
         .findings
         .iter()
@@ -479,7 +503,14 @@ fn write_moves(out: &mut String, g: &GameView, lang: ReportLang) {
     legend(out, lang);
 }
 
-fn write_finding(out: &mut String, g: &GameView, i: usize, f: &Finding, lang: ReportLang) {
+fn write_finding(
+    out: &mut String,
+    g: &GameView,
+    plies: &[Option<Move>],
+    i: usize,
+    f: &Finding,
+    lang: ReportLang,
+) {
     let sev = severity_id(f.severity);
     let _ = write!(
         out,
@@ -531,34 +562,42 @@ fn write_finding(out: &mut String, g: &GameView, i: usize, f: &Finding, lang: Re
         );
     }
     out.push_str("</div>");
-    if needs_board(f, g.start.is_some(), g.moves.len()) {
-        write_board(out, g, f, lang);
+    if needs_board(f, g.start.is_some(), plies.len()) {
+        write_board(out, g, plies, f, lang);
     }
     out.push_str("</div>\n");
 }
 
 /// The board of a finding: before its move, with the move drawn; or, for a finding without
 /// a move of its own, the position at its ply.
-fn write_board(out: &mut String, g: &GameView, f: &Finding, lang: ReportLang) {
+fn write_board(
+    out: &mut String,
+    g: &GameView,
+    plies: &[Option<Move>],
+    f: &Finding,
+    lang: ReportLang,
+) {
     let about_a_move = f.ply >= 1 && f.move_text.is_some();
     let pos = if about_a_move {
-        position_before(g, f.ply)
+        position_before(g, plies, f.ply)
     } else {
-        position_after(g, f.ply.min(g.moves.len() as u32))
+        position_after(g, plies, f.ply.min(plies.len() as u32))
     };
     let Some(pos) = pos else {
         return;
     };
     let mut marks = Vec::new();
     if about_a_move {
-        match g.moves.get(f.ply as usize - 1) {
+        match plies.get(f.ply as usize - 1) {
+            // A null move: nothing moved.
+            Some(None) => {}
             // An illegal move that stood was played: drawn as the impossible move it is.
-            Some(&m) if f.kind.is_move_error() => {
+            Some(&Some(m)) if f.kind.is_move_error() => {
                 if let Some(from) = m.from() {
                     marks.push(Mark::Impossible(from, m.to()));
                 }
             }
-            Some(&m) => {
+            Some(&Some(m)) => {
                 if let Some(from) = m.from() {
                     marks.push(Mark::Played(from, m.to()));
                 }

@@ -204,18 +204,58 @@ fn write_summary_in<W: Write>(out: &mut W, s: &Summary, lang: ReportLang) -> io:
     Ok(())
 }
 
-/// A judgement of `scoresheet position` with its reason in `lang`.
+/// A judgement of `scoresheet position` with its reason in `lang`, and its helpmate lines in
+/// `lang`'s piece letters.
 pub fn localise_judgement(j: &mut crate::laws::position::Judgement, lang: ReportLang) {
     j.reason = i18n::translate(&j.reason, lang);
+    helpmates_in(j, lang);
+}
+
+/// The helpmate lines of a judgement written with `lang`'s piece letters (`Dh4#`, `Re2` in
+/// Italian), as `convert --to-lang` writes moves: replayed from the judgement's UCI lines on
+/// its FEN. A line that does not replay (it always does) keeps its English letters.
+fn helpmates_in(j: &mut crate::laws::position::Judgement, lang: ReportLang) {
+    use crate::notation::{languages::by_code, render::san_in};
+    let code = match lang {
+        ReportLang::En => return,
+        ReportLang::It => "it",
+    };
+    let (Some(letters), Ok((start, _))) = (by_code(code), crate::laws::position::parse(&j.fen))
+    else {
+        return;
+    };
+    let in_letters = |uci: &Option<Vec<String>>| -> Option<Vec<String>> {
+        let mut pos = start.clone();
+        let mut out = Vec::new();
+        for u in uci.as_ref()? {
+            let m = u
+                .parse::<shakmaty::uci::UciMove>()
+                .ok()?
+                .to_move(&pos)
+                .ok()?;
+            out.push(san_in(&pos, m, letters));
+            shakmaty::Position::play_unchecked(&mut pos, m);
+        }
+        Some(out)
+    };
+    if let Some(line) = in_letters(&j.white_helpmate_uci) {
+        j.white_helpmate = Some(line);
+    }
+    if let Some(line) = in_letters(&j.black_helpmate_uci) {
+        j.black_helpmate = Some(line);
+    }
 }
 
 /// The text report of a judgement ([`crate::laws::position::to_text`]) in `lang`: its labels
 /// from the catalogue, its reason translated (give the judgement as judged, in English).
 pub fn position_text(j: &crate::laws::position::Judgement, lang: ReportLang) -> String {
-    let english = crate::laws::position::to_text(j);
     if lang == ReportLang::En {
-        return english;
+        return crate::laws::position::to_text(j);
     }
+    // The labels and the reason are read off the English text; the moves are written anew.
+    let mut j = j.clone();
+    helpmates_in(&mut j, lang);
+    let english = crate::laws::position::to_text(&j);
     fn answer(lang: ReportLang, a: &str) -> &str {
         match a {
             "yes" => i18n::ui(lang, "yes"),
