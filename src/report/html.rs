@@ -250,10 +250,6 @@ figcaption{font-size:.85em;color:#333;max-width:380px}
 .clean{font-size:.9em;color:#333}
 .note{font-style:italic}
 svg.board{display:block}
-svg.board .sl{fill:#eeeed2}
-svg.board .sd{fill:#a7b59a}
-svg.board .frame{fill:none;stroke:#333;stroke-width:1}
-svg.board .co{font:11px "DejaVu Sans",Arial,sans-serif;fill:#333;text-anchor:middle}
 svg.board .pw{fill:#fff;stroke:#111;stroke-width:1.4;--d:#111}
 svg.board .pb{fill:#222;stroke:#000;stroke-width:1.4;--d:#eee}
 svg.board .tw{fill:#fff;stroke:#111;stroke-width:1.5}
@@ -284,7 +280,7 @@ pub fn page_start(out: &mut String, title: &str, lang: ReportLang) {
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"{code}\">\n<head>\n<meta charset=\"utf-8\"/>\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>{t}</title>\n<style>{CSS}</style>\n</head>\n<body>\n{}\n<h1>{t}</h1>\n",
-        board::PIECE_DEFS,
+        board::defs(),
         t = escape(title)
     );
 }
