@@ -59,6 +59,11 @@ pub const ROUTE_NODES: usize = 60_000;
 const ROUTE_MAX_MEN: usize = 12;
 /// Positions the best-first search for any mate ([`seek`]) may generate.
 pub const SEEK_NODES: usize = 20_000;
+/// Positions the second best-first search, for middlegames, may generate.
+pub const MIDDLEGAME_NODES: usize = 80_000;
+/// A line longer than this (plies), in a position of more than [`ROUTE_MAX_MEN`] men, asks for
+/// that second search.
+const MIDDLEGAME_PLIES: usize = 16;
 /// How much more [`seek`] trusts its estimate than the plies already played: 1 would be A*
 /// (a shortest line, at a cost no middlegame affords), more goes straighter to a mate.
 const SEEK_WEIGHT: u32 = 3;
@@ -265,10 +270,65 @@ fn check_distance(role: Role, color: Color, from: Square, king: Square) -> u32 {
     best
 }
 
+/// Moves a queen, rook or bishop of `color` needs to go from `from` to `to` on this board, by
+/// at most two moves: each man in its way counts one move more (it steps aside or is taken),
+/// and so does a man of its own side standing on the square between its two moves.
+fn slider_cost(board: &Board, role: Role, color: Color, from: Square, to: Square) -> u32 {
+    use shakmaty::{attacks, Bitboard};
+    let occupied = board.occupied();
+    let reach = |sq: Square| attacks::attacks(sq, role.of(color), Bitboard::EMPTY);
+    let in_way = |a: Square, b: Square| (attacks::between(a, b) & occupied).count() as u32;
+    let mut best = if reach(from).contains(to) {
+        1 + in_way(from, to)
+    } else {
+        FAR
+    };
+    for m in reach(from) & reach(to) {
+        let own = u32::from(board.by_color(color).contains(m));
+        best = best.min(2 + in_way(from, m) + in_way(m, to) + own);
+    }
+    best
+}
+
+/// Moves the piece of `winner` on `from` needs at least to give check to the king on `king`
+/// on this board: a man of its own side on the checking square, and every man between that
+/// square and the king, each count one move more. Pawns are counted as on an empty board.
+fn board_check_distance(
+    board: &Board,
+    winner: Color,
+    from: Square,
+    role: Role,
+    king: Square,
+) -> u32 {
+    use shakmaty::{attacks, Bitboard};
+    let own = |sq: Square| u32::from(sq != from && board.by_color(winner).contains(sq));
+    match role {
+        Role::King => FAR,
+        Role::Pawn => check_distance(role, winner, from, king),
+        Role::Knight => attacks::knight_attacks(king)
+            .into_iter()
+            .map(|to| knight_distance(from, to) + own(to))
+            .min()
+            .unwrap_or(FAR),
+        _ => attacks::attacks(king, role.of(winner), Bitboard::EMPTY)
+            .into_iter()
+            .map(|to| {
+                let reach = if to == from {
+                    0
+                } else {
+                    slider_cost(board, role, winner, from, to) + own(to)
+                };
+                reach + (attacks::between(to, king) & board.occupied()).count() as u32
+            })
+            .min()
+            .unwrap_or(FAR),
+    }
+}
+
 /// How far `winner` is from a mate, for [`seek`]: twice the moves its nearest piece needs to
 /// give check, plus the squares the other king can flee to (each wants a move of one side or
 /// the other to close it). Not a bound: a guide.
-fn mate_estimate(pos: &Chess, winner: Color) -> u32 {
+fn mate_estimate(pos: &Chess, winner: Color, on_board: bool) -> u32 {
     let board = pos.board();
     let Some(king) = board.king_of(!winner) else {
         return FAR;
@@ -278,7 +338,13 @@ fn mate_estimate(pos: &Chess, winner: Color) -> u32 {
         .into_iter()
         .filter_map(|from| Some((from, board.role_at(from)?)))
         .filter(|&(_, role)| role != Role::King)
-        .map(|(from, role)| check_distance(role, winner, from, king))
+        .map(|(from, role)| {
+            if on_board {
+                board_check_distance(board, winner, from, role, king)
+            } else {
+                check_distance(role, winner, from, king)
+            }
+        })
         .min()
         .unwrap_or(FAR);
     if check >= FAR {
@@ -309,10 +375,16 @@ fn line_to(tree: &[(Chess, usize, Option<Move>)], id: usize) -> Vec<Move> {
 /// budget ran out first. Not a shortest line, but a short one where the solver's witness
 /// wanders.
 pub fn seek(start: &Chess, winner: Color, nodes: usize) -> Option<Vec<Move>> {
+    seek_with(start, winner, nodes, false)
+}
+
+/// [`seek`], with `on_board` guided by [`board_check_distance`] (the men in the way count)
+/// instead of the distances on an empty board.
+fn seek_with(start: &Chess, winner: Color, nodes: usize, on_board: bool) -> Option<Vec<Move>> {
     let mut tree: Vec<(Chess, usize, Option<Move>)> = vec![(start.clone(), 0, None)];
     let mut seen: HashMap<Zobrist64, u32> = HashMap::new();
     let mut open = BinaryHeap::new();
-    let h = mate_estimate(start, winner);
+    let h = mate_estimate(start, winner, on_board);
     if h >= FAR {
         return None;
     }
@@ -338,7 +410,7 @@ pub fn seek(start: &Chess, winner: Color, nodes: usize) -> Option<Vec<Move>> {
             if seen.get(&key).is_some_and(|&b| b <= g + 1) {
                 continue;
             }
-            let h = mate_estimate(&next, winner);
+            let h = mate_estimate(&next, winner, on_board);
             if h >= FAR {
                 continue;
             }
@@ -511,11 +583,23 @@ pub fn shown(start: &Chess, witness: &[String], winner: Color) -> Option<Vec<Mov
         pos.play_unchecked(m);
         moves.push(m);
     }
-    let sought = seek(start, winner, SEEK_NODES);
-    let better = match &sought {
-        Some(s) if moves.is_empty() || s.len() < moves.len() => s.as_slice(),
-        _ => moves.as_slice(),
+    let take = |better: &mut Vec<Move>, line: Option<Vec<Move>>| match line {
+        Some(s) if better.is_empty() || s.len() < better.len() => *better = s,
+        _ => {}
     };
+    let mut better = moves;
+    take(&mut better, seek(start, winner, SEEK_NODES));
+    // A middlegame, where the men stand in each other's way: the empty-board guide wanders
+    // (66 plies for a Najdorf where 6 do), the guide that counts the men in the way does not.
+    if (better.is_empty() || better.len() > MIDDLEGAME_PLIES)
+        && start.board().occupied().count() > ROUTE_MAX_MEN
+    {
+        take(
+            &mut better,
+            seek_with(start, winner, MIDDLEGAME_NODES, true),
+        );
+    }
+    let better = better.as_slice();
     (!better.is_empty())
         .then(|| shorten(start, better, winner))
         .flatten()
@@ -596,6 +680,18 @@ mod tests {
                 m
             })
             .collect()
+    }
+
+    /// Issue 34's ordinary middlegame (a Najdorf): a line a player can check on a board for
+    /// either side, where the empty-board guide alone gave 66 and 51 plies.
+    #[test]
+    fn a_middlegame_line_is_short() {
+        let p = pos("rn1q1rk1/1p2bppp/p2pbn2/4p3/4P3/1NN1B3/PPPQBPPP/R4RK1 b - - 7 10");
+        for winner in [Color::White, Color::Black] {
+            let line = shown(&p, &[], winner).unwrap();
+            assert!(line.len() <= 12, "{winner:?}: {}", line.len());
+            assert!(replay(&p, &uci_of(&line), winner).is_some());
+        }
     }
 
     #[test]
