@@ -172,6 +172,17 @@ pub fn create_output(path: &Path, inputs: &[PathBuf]) -> Result<Replacement, Exi
     })
 }
 
+/// The `-o` file of a command, when one is named ([`create_output`]).
+pub fn optional_output(
+    output: &Option<PathBuf>,
+    inputs: &[PathBuf],
+) -> Result<Option<Replacement>, ExitCode> {
+    output
+        .as_ref()
+        .map(|path| create_output(path, inputs))
+        .transpose()
+}
+
 /// The output files of a run that ended with `status`: they take their targets' places when
 /// the run is done (0: all is well, 1: games with errors); after an interrupt (130) what was
 /// written is kept beside the target as `NAME.partial`; after a failure the targets stay as

@@ -14,7 +14,7 @@ use scoresheet::{
 };
 
 use super::common::{
-    bounded_jobs, create_output, failed, finish_outputs, lang_choice, say_empty, say_shard,
+    bounded_jobs, failed, finish_outputs, lang_choice, optional_output, say_empty, say_shard,
     unknown_language, Bar, InputArgs,
 };
 
@@ -97,12 +97,9 @@ pub fn run(args: ConvertArgs) -> ExitCode {
     };
     let mut io_error = false;
     let inputs = args.input.inputs(&mut io_error, args.quiet);
-    let mut file = match &args.output {
-        Some(path) => match create_output(path, &inputs.files) {
-            Ok(f) => Some(f),
-            Err(code) => return code,
-        },
-        None => None,
+    let mut file = match optional_output(&args.output, &inputs.files) {
+        Ok(f) => f,
+        Err(code) => return code,
     };
     let mut stdout = io::BufWriter::with_capacity(1 << 20, io::stdout().lock());
     let out: &mut dyn Write = match file.as_mut() {

@@ -8,7 +8,7 @@ use std::{
 
 use clap::ValueEnum;
 
-use super::common::{create_output, finish_outputs, write_failed, ReportLanguage};
+use super::common::{finish_outputs, optional_output, write_failed, ReportLanguage};
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum EnvelopeFormat {
@@ -47,12 +47,9 @@ pub fn run(args: EnvelopeArgs) -> ExitCode {
         EnvelopeFormat::Html => Out::Html,
     };
     let lang = scoresheet::i18n::ReportLang::from(args.report_lang);
-    let mut file = match &args.output {
-        Some(path) => match create_output(path, &args.files) {
-            Ok(f) => Some(f),
-            Err(code) => return code,
-        },
-        None => None,
+    let mut file = match optional_output(&args.output, &args.files) {
+        Ok(f) => f,
+        Err(code) => return code,
     };
     let mut stdout = io::BufWriter::new(io::stdout().lock());
     let out: &mut dyn Write = match file.as_mut() {

@@ -9,7 +9,7 @@ use std::{
 use rayon::prelude::*;
 use scoresheet::report::{localised::write_judgements, Format};
 
-use super::common::{create_output, finish_outputs, write_failed, FormatArg, ReportLanguage};
+use super::common::{finish_outputs, optional_output, write_failed, FormatArg, ReportLanguage};
 
 #[derive(clap::Args)]
 pub struct PositionArgs {
@@ -99,12 +99,9 @@ pub fn run(args: PositionArgs) -> ExitCode {
     } else {
         Vec::new()
     };
-    let mut file = match &args.output {
-        Some(path) => match create_output(path, &inputs) {
-            Ok(f) => Some(f),
-            Err(code) => return code,
-        },
-        None => None,
+    let mut file = match optional_output(&args.output, &inputs) {
+        Ok(f) => f,
+        Err(code) => return code,
     };
     let mut stdout = io::BufWriter::new(io::stdout().lock());
     let out: &mut dyn Write = match file.as_mut() {
