@@ -220,7 +220,19 @@ fn take_file(p: &Path, named: bool, walk: &mut Walk) {
         walk.files.push(p.to_path_buf());
         return;
     }
-    if is_zip(p) {
+    let zip_named = p.extension().is_some_and(|e| e.eq_ignore_ascii_case("zip"));
+    if !named && !zip_named && !is_game_file(p) {
+        count_other(p, &mut walk.skipped);
+        return;
+    }
+    // One read of the file's start tells a ZIP archive (by its header, when named
+    // otherwise) and a report of this program's own.
+    let mut head = vec![0u8; 4096];
+    let got = File::open(p)
+        .and_then(|mut f| read_head(&mut f, &mut head))
+        .unwrap_or(0);
+    head.truncate(got);
+    if zip_named || zip_header(&head) {
         match zip_members(p) {
             Ok(members) => {
                 for m in members {
@@ -238,20 +250,7 @@ fn take_file(p: &Path, named: bool, walk: &mut Walk) {
         }
         return;
     }
-    if !named && !is_game_file(p) {
-        count_other(p, &mut walk.skipped);
-        return;
-    }
-    if let Some(what) = std::fs::File::open(p)
-        .ok()
-        .and_then(|mut f| {
-            let mut head = vec![0u8; 4096];
-            let n = read_head(&mut f, &mut head).ok()?;
-            head.truncate(n);
-            Some(head)
-        })
-        .and_then(|head| own_report(&head))
-    {
+    if let Some(what) = own_report(&head) {
         walk.skipped.own_reports.push((p.to_path_buf(), what));
         return;
     }
@@ -336,7 +335,12 @@ pub fn is_zip(p: &Path) -> bool {
     let mut head = [0u8; 4];
     std::fs::File::open(p)
         .and_then(|mut f| read_head(&mut f, &mut head))
-        .is_ok_and(|n| n == 4 && (head == *b"PK\x03\x04" || head == *b"PK\x05\x06"))
+        .is_ok_and(|n| zip_header(&head[..n]))
+}
+
+/// Does `head` start as a ZIP archive (a member's header, or the end of an empty archive)?
+fn zip_header(head: &[u8]) -> bool {
+    head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06")
 }
 
 fn zip_error(e: zip::result::ZipError) -> io::Error {
