@@ -274,3 +274,105 @@ fn envelope_pages_are_well_formed_with_their_boards() {
         );
     }
 }
+
+/// Issue 34: the page of a large archive bounds itself so that a browser opens it (the whole
+/// shared corpus's page was 108 MB and never opened): at most N game sections, games with
+/// errors first, the index lists cut to 5×N, and the page and standard error say so. The
+/// summary still counts every game; `--page-games 0` draws them all.
+#[test]
+fn a_large_archive_gives_a_page_a_browser_opens() {
+    let dir = std::env::temp_dir().join(format!("scoresheet-page-bound-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = dir.join("many.pgn");
+    let mut text = String::new();
+    // 40 games with a warning (threefold repetition claimed by nobody), then 3 with an
+    // illegal move, then 80 clean ones.
+    for i in 0..40 {
+        text.push_str(&format!(
+            "[White \"W{i}\"]\n[Black \"B{i}\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n\n"
+        ));
+    }
+    for i in 0..3 {
+        text.push_str(&format!(
+            "[White \"Err{i}\"]\n[Black \"X\"]\n\n1. e4 e5 2. Ke3 *\n\n"
+        ));
+    }
+    for i in 0..80 {
+        text.push_str(&format!(
+            "[White \"C{i}\"]\n[Black \"D\"]\n\n1. e4 e5 *\n\n"
+        ));
+    }
+    std::fs::write(&games, text).unwrap();
+    let page = dir.join("page.html");
+    let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args([
+            "validate",
+            "-q",
+            "--jobs",
+            "2",
+            "--format",
+            "html",
+            "--page-games",
+            "5",
+            "-o",
+        ])
+        .arg(&page)
+        .arg(&games)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "the page draws 5 of 43 games with findings and lists 25 of 80 games without"
+        ),
+        "{stderr}"
+    );
+    let text = std::fs::read_to_string(&page).unwrap();
+    check_well_formed(&text).unwrap();
+    assert_eq!(text.matches("<section class=\"game\"").count(), 5);
+    // The three games with errors are drawn, whatever their place in the file.
+    for i in 0..3 {
+        assert!(
+            text.contains(&format!("<h2>Err{i} – X  *</h2>")),
+            "Err{i} not drawn"
+        );
+    }
+    assert!(text.contains("this page draws 5 of the 43 games with findings"));
+    assert!(text.contains("… and 18 more, not listed on this page."));
+    assert!(text.contains("… and 55 more, not listed on this page."));
+    assert!(text.contains("<tr><th>Games</th><td class=\"n\">123</td></tr>"));
+    // Every link of the index has its section.
+    for link in text.split("<a href=\"#").skip(1) {
+        let id = &link[..link.find('"').unwrap()];
+        assert!(
+            text.contains(&format!("id=\"{id}\"")),
+            "{id} has no section"
+        );
+    }
+
+    let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args([
+            "validate",
+            "-q",
+            "--format",
+            "html",
+            "--page-games",
+            "0",
+            "-o",
+        ])
+        .arg(&page)
+        .arg(&games)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&page).unwrap();
+    assert_eq!(text.matches("<section class=\"game\"").count(), 43);
+    assert!(!text.contains("not listed on this page"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -49,7 +49,8 @@ fn print_all(records: &[GameRecord], what: &str) {
             printer.end(&mut out, &summary).unwrap();
             if format == Format::Html {
                 let mut page = Vec::new();
-                html::write_document(&mut page, &out, &summary, lang).unwrap();
+                html::write_document(&mut page, &out, &summary, lang, html::PageBound::NONE)
+                    .unwrap();
                 let page = String::from_utf8(page).unwrap();
                 assert!(page.ends_with("</html>\n"), "{what}");
                 assert_eq!(
@@ -97,7 +98,14 @@ fn html_move_table_passes_the_turn_at_a_null_move() {
     let mut page = Vec::new();
     let mut summary = Summary::default();
     summary.add(&r);
-    html::write_document(&mut page, &frame, &summary, ReportLang::En).unwrap();
+    html::write_document(
+        &mut page,
+        &frame,
+        &summary,
+        ReportLang::En,
+        html::PageBound::NONE,
+    )
+    .unwrap();
     let page = String::from_utf8(page).unwrap();
     let table = page
         .split("<table class=\"moves\">")

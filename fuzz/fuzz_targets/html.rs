@@ -31,7 +31,7 @@ fuzz_target!(|data: &[u8]| {
                 }
                 if format == Format::Html {
                     let mut page = Vec::new();
-                    html::write_document(&mut page, &out, &summary, lang)
+                    html::write_document(&mut page, &out, &summary, lang, html::PageBound::games(3))
                         .expect("writing to memory");
                     assert!(page.ends_with(b"</html>\n"));
                 }

@@ -129,6 +129,11 @@ pub struct ValidateArgs {
     /// counts every game all the same.
     #[arg(long, value_enum, default_value_t = GamesArg::All, value_name = "WHICH")]
     games: GamesArg,
+    /// The HTML page draws at most N games with findings (games with errors first) and lists
+    /// at most 5×N games in each index, so that a browser opens it; the page and standard
+    /// error say what was left off. 0: no bound. The summary counts every game.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    page_games: usize,
     #[arg(long, value_name = "KIND,...", help = concat!(
         "Report and count only findings of these kinds (comma-separated, e.g. ",
         "`illegal_move,threefold`). A game keeps its record and its status (`error` when ",
@@ -325,10 +330,16 @@ pub fn run(args: ValidateArgs) -> ExitCode {
         Err(e) => return failed(&e),
     };
     if let Some(page) = page_to {
-        let written = html::write_document(&mut *page, &frames, &outcome.summary, lang)
-            .and_then(|()| page.flush());
-        if let Err(e) = written {
-            return write_failed(&e, "writing the report");
+        let bound = html::PageBound::games(args.page_games);
+        let written = html::write_document(&mut *page, &frames, &outcome.summary, lang, bound)
+            .and_then(|drawn| page.flush().map(|()| drawn));
+        match written {
+            Err(e) => return write_failed(&e, "writing the report"),
+            Ok(drawn) if drawn.bounded() => eprintln!(
+                "scoresheet: the page draws {} of {} games with findings and lists {} of {} games without (--page-games {}; 0 draws every game)",
+                drawn.drawn, drawn.with_findings, drawn.clean_listed, drawn.clean, args.page_games
+            ),
+            Ok(_) => {}
         }
     }
     say_shard(&outcome.shard);
