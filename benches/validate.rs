@@ -104,11 +104,25 @@ fn benches(c: &mut Criterion) {
         };
         let no_dead = Options {
             laws: scoresheet::laws::LawsOptions {
-                dead_positions: false,
+                dead_positions: scoresheet::laws::dead::DeadSearch::Off,
                 ..Default::default()
             },
             ..Options::default()
         };
+        let dead_all = Options {
+            laws: scoresheet::laws::LawsOptions {
+                dead_positions: scoresheet::laws::dead::DeadSearch::All,
+                ..Default::default()
+            },
+            ..Options::default()
+        };
+        group.bench_function("pipeline_games_dead_positions_all", |b| {
+            b.iter(|| {
+                GameSplitter::new(&bytes[..])
+                    .map(|g| validate(&g.unwrap(), "", &dead_all).plies)
+                    .sum::<u32>()
+            })
+        });
         group.bench_function("pipeline_games_without_dead_positions", |b| {
             b.iter(|| {
                 GameSplitter::new(&bytes[..])

@@ -149,3 +149,63 @@ fn the_screen_never_hides_what_the_fast_check_proves() {
     );
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// Issue 37: `--dead-positions verdict` (the default) asks a game recorded won as thoroughly
+/// as ever (a dead position there changes the verdict), and spares a game recorded drawn or
+/// unfinished the static analysis of a closed pawn structure; what the cheap checks prove is
+/// still found. `--dead-positions all` asks every game as before.
+#[test]
+fn dead_positions_by_verdict() {
+    use scoresheet::{
+        laws::dead::DeadSearch,
+        replay::{validate_text, Options},
+    };
+    let dead_at_start = |fen: &str, result: &str, search: DeadSearch| {
+        let text = format!("[FEN \"{fen}\"]\n[SetUp \"1\"]\n[Result \"{result}\"]\n\n{result}\n");
+        let mut opts = Options::default();
+        opts.laws.dead_positions = search;
+        let r = validate_text(&text, &opts);
+        let kinds: Vec<&str> = r.findings.iter().map(|f| f.kind.id()).collect();
+        (
+            kinds.contains(&"dead_position"),
+            kinds.contains(&"result_mismatch"),
+        )
+    };
+    // A locked pawn chain (Tomashevsky, pgnmentor game 683, drawn): only the static
+    // analysis proves it dead.
+    let closed = "8/1k6/1p6/pP1p2p1/P2P2P1/8/7K/8 b - - 1 41";
+    assert_eq!(DeadSearch::default(), DeadSearch::Verdict);
+    for result in ["1/2-1/2", "*"] {
+        assert_eq!(
+            dead_at_start(closed, result, DeadSearch::Verdict),
+            (false, false)
+        );
+        assert_eq!(
+            dead_at_start(closed, result, DeadSearch::All),
+            (true, false)
+        );
+    }
+    for result in ["1-0", "0-1"] {
+        for search in [DeadSearch::Verdict, DeadSearch::All] {
+            assert_eq!(
+                dead_at_start(closed, result, search),
+                (true, true),
+                "{result}"
+            );
+        }
+    }
+    // Bare material: the cheap checks prove it, in a drawn game too.
+    let thin = "8/8/4k3/8/8/8/3B4/4K3 b - - 0 1";
+    assert_eq!(
+        dead_at_start(thin, "1/2-1/2", DeadSearch::Verdict),
+        (true, false)
+    );
+    assert_eq!(
+        dead_at_start(thin, "1-0", DeadSearch::Verdict),
+        (true, true)
+    );
+    assert_eq!(
+        dead_at_start(thin, "1/2-1/2", DeadSearch::Off),
+        (false, false)
+    );
+}

@@ -12,6 +12,7 @@ use scoresheet::{
     bulk::{Outputs, Validator},
     finding::Kind,
     i18n::ReportLang,
+    laws::dead::DeadSearch,
     output::Replacement,
     replay::{IllegalPolicy, Options},
     report::{
@@ -34,6 +35,18 @@ pub enum Illegal {
     /// Rapid and blitz (Laws, Appendix A.4.2): an illegal move the opponent did not claim
     /// stays on the board when it can be made physically, and the game goes on.
     Stands,
+}
+
+/// How far to look for dead positions (`--dead-positions`).
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DeadPositionsArg {
+    /// As far as a dead position can change a verdict: games recorded won are asked as
+    /// thoroughly as ever; games recorded drawn or unfinished get the cheap proofs (bare
+    /// kings, too little material, forced stalemates) but no static analysis of a closed
+    /// pawn structure.
+    Verdict,
+    /// Every game's last position with the solver's whole fast check.
+    All,
 }
 
 /// Which games get a record (`--games`).
@@ -111,6 +124,13 @@ pub struct ValidateArgs {
     /// (the Italian championship rules forbid it before move 30).
     #[arg(long, value_name = "N")]
     no_draw_before: Option<u32>,
+    /// Dead positions (Art. 5.2.2): `verdict` (default) looks as far as a dead position can
+    /// change a game's verdict: a game recorded won is asked whether the winner could still
+    /// mate, as thoroughly as ever; a game recorded drawn or unfinished gets what the cheap
+    /// checks prove, but not the solver's costly static analysis of closed pawn structures.
+    /// `all` asks every game's last position with the whole fast check.
+    #[arg(long, value_enum, default_value_t = DeadPositionsArg::Verdict, value_name = "HOW")]
+    dead_positions: DeadPositionsArg,
     /// Notation and legality only: no repetition, move counts, endings, dead positions or
     /// result checks.
     #[arg(long)]
@@ -231,7 +251,10 @@ fn validator(args: &ValidateArgs) -> Result<Validator, ExitCode> {
         laws: scoresheet::laws::LawsOptions {
             enabled: !args.no_laws,
             no_draw_before: args.no_draw_before,
-            dead_positions: true,
+            dead_positions: match args.dead_positions {
+                DeadPositionsArg::Verdict => DeadSearch::Verdict,
+                DeadPositionsArg::All => DeadSearch::All,
+            },
         },
         strict_notation: args.strict_notation,
     };

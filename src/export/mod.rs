@@ -534,7 +534,7 @@ pub fn convert_game(raw: &RawGame, file: &str, opts: &ConvertOptions) -> Convert
         ..Options::default()
     };
     // Conversion needs the moves, not the Laws' verdict on dead positions (the costly one).
-    read.laws.dead_positions = false;
+    read.laws.dead_positions = crate::laws::dead::DeadSearch::Off;
     let (record, events) = read_events(raw, file, &read);
     let text = decode(raw.game_bytes());
     let style = Style::new(opts);

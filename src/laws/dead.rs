@@ -207,23 +207,79 @@ pub fn is_dead_fast(pos: &Chess) -> bool {
         && chasolver::is_unwinnable_fast(&board, chess::Color::Black)
 }
 
+/// How far bulk validation looks for a dead final position (`validate --dead-positions`).
+///
+/// A dead position decides a game only where the game was decided otherwise: a win recorded
+/// where the winner could no longer mate (Art. 5.2.2: the game was drawn already). Of the
+/// 227,840 games of the shared corpus, 949 end in a dead position and every one is recorded
+/// drawn or unfinished, while the solver's static analysis of closed pawn structures costs a
+/// fifth of bulk validation's time. So by default the static analysis is run for games
+/// recorded won only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DeadSearch {
+    /// Not at all.
+    Off,
+    /// As far as a dead position can change a verdict: a game recorded won is asked about
+    /// the winner's side first (the loser's only when the winner cannot mate), as
+    /// thoroughly as ever, and so is every game under an event rule against early draws
+    /// (a draw agreed in a dead position breaks no such rule); a game recorded drawn or
+    /// unfinished gets what the cheap checks prove (bare kings, material too thin to mate,
+    /// lines that all end in a stalemate), but no static analysis of a closed pawn
+    /// structure, and so neither the dead position nor the moves after it (`moves_after_end`)
+    /// where only that analysis proves it.
+    #[default]
+    Verdict,
+    /// Every game's last position with the whole fast check, static analysis included.
+    All,
+}
+
+/// What the game's record says of its end, for [`first_dead_ply`]: how its last position is
+/// asked. The positions inside the game are asked the same way whatever it says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ask {
+    /// Both sides, the whole fast check (`--dead-positions all`).
+    Exhaustive,
+    /// Recorded won by this side: asked first (dead needs both sides unable to mate, so the
+    /// answer is the same; the question about the loser is saved where the winner can mate).
+    Won(Color),
+    /// Recorded drawn or unfinished: not asked where the solver's static analysis could be
+    /// reached for a side (no proof then).
+    Drawn,
+}
+
 /// The first ply at which the game (positions `positions[0]` = start ... `positions[n]`) is
-/// in a dead position, found with the fast check: the last position is asked first, then a
-/// binary search over the earlier ones, which is sound because deadness never ends.
-pub fn first_dead_ply(positions: &[&Chess]) -> Option<usize> {
+/// in a dead position, found with the fast check: the last position is asked first (as `ask`
+/// says), then a binary search over the earlier ones, which is sound because deadness never
+/// ends.
+pub fn first_dead_ply(positions: &[&Chess], ask: Ask) -> Option<usize> {
     let last = positions.len().checked_sub(1)?;
+    let unwinnable = |b: &chess::Board, c: Color| chasolver::is_unwinnable_fast(b, solver_color(c));
     // A stalemate ends the game by its own rule, but no mate follows it either: the solver
     // calls it unwinnable for both sides (and a mate winnable for the mating side), so the
     // search below treats it as dead. Most positions the fast check is bound to leave
     // unproven, which `fast_check` tells without it.
     let dead = |p: &Chess| {
         !super::fast_check::Screen::of(p).cannot_prove_dead()
-            && solver_board(p).is_some_and(|b| {
-                chasolver::is_unwinnable_fast(&b, chess::Color::White)
-                    && chasolver::is_unwinnable_fast(&b, chess::Color::Black)
-            })
+            && solver_board(p)
+                .is_some_and(|b| unwinnable(&b, Color::White) && unwinnable(&b, Color::Black))
     };
-    if !dead(positions[last]) {
+    let last_dead = match ask {
+        Ask::Exhaustive => dead(positions[last]),
+        Ask::Won(winner) => {
+            !super::fast_check::Screen::of(positions[last]).cannot_prove_dead()
+                && solver_board(positions[last])
+                    .is_some_and(|b| unwinnable(&b, winner) && unwinnable(&b, !winner))
+        }
+        Ask::Drawn => {
+            let screen = super::fast_check::Screen::of(positions[last]);
+            !screen.cannot_prove_dead()
+                && !screen.may_reach_static_analysis(Color::White)
+                && !screen.may_reach_static_analysis(Color::Black)
+                && solver_board(positions[last])
+                    .is_some_and(|b| unwinnable(&b, Color::White) && unwinnable(&b, Color::Black))
+        }
+    };
+    if !last_dead {
         return None;
     }
     // Invariant: positions[hi] is dead; positions[..lo] are not known dead.
@@ -301,7 +357,9 @@ mod tests {
         });
         positions.push(p);
         let refs: Vec<&Chess> = positions.iter().collect();
-        assert_eq!(first_dead_ply(&refs), Some(1));
-        assert_eq!(first_dead_ply(&refs[..1]), None);
+        for ask in [Ask::Exhaustive, Ask::Won(Color::White), Ask::Drawn] {
+            assert_eq!(first_dead_ply(&refs, ask), Some(1));
+            assert_eq!(first_dead_ply(&refs[..1], ask), None);
+        }
     }
 }

@@ -100,6 +100,16 @@ impl Screen {
     }
 }
 
+impl Screen {
+    /// Whether `is_unwinnable_fast(board, winner)` may run the solver's static analysis of
+    /// a closed pawn structure (its gate 4): enough material, enough blocked pawns, no lonely
+    /// pawn. `false` is certain; `true` is "may" (the solver also needs no queen, rook or
+    /// knight to have moved in its first search, and the first searches to prove nothing).
+    pub fn may_reach_static_analysis(&self, winner: Color) -> bool {
+        *self.enough.get(winner) && !*self.open.get(winner) && !self.lonely
+    }
+}
+
 /// Plies of the solver's first search with a queen, rook or knight on the board.
 const SHALLOW_SEARCH: u32 = 4;
 /// Plies of the solver's second search of a low-entropy structure of pawns and bishops.

@@ -42,8 +42,8 @@ pub struct LawsOptions {
     pub enabled: bool,
     /// Art. 9.1.1: no draw by agreement before this move.
     pub no_draw_before: Option<u32>,
-    /// Look for dead positions (Art. 5.2.2) with the solver's fast check.
-    pub dead_positions: bool,
+    /// How far to look for dead positions (Art. 5.2.2) with the solver's fast check.
+    pub dead_positions: dead::DeadSearch,
 }
 
 impl Default for LawsOptions {
@@ -51,7 +51,7 @@ impl Default for LawsOptions {
         LawsOptions {
             enabled: true,
             no_draw_before: None,
-            dead_positions: true,
+            dead_positions: dead::DeadSearch::default(),
         }
     }
 }
@@ -101,6 +101,18 @@ pub enum IllegalPolicy {
     Stands,
 }
 
+/// The side the record gives the win to, by its Result tag or the result written after the
+/// moves (either: where they disagree, a win written anywhere counts).
+fn recorded_winner(game: &GameFacts) -> Option<Color> {
+    [game.result_tag, game.result_token]
+        .into_iter()
+        .flatten()
+        .find_map(|r| match Outcome::parse(r) {
+            Some(Outcome::Win(c)) => Some(c),
+            _ => None,
+        })
+}
+
 /// Apply the Laws to a game's mainline. `locate` gives the line and column of a ply's move.
 pub fn adjudicate(
     game: &GameFacts,
@@ -145,10 +157,21 @@ pub fn adjudicate(
         endings.push((EndKind::Stalemate, n));
     }
     // A mate on the board is no dead position, nor (deadness never ends) any before it.
-    let dead_at = if opts.dead_positions && mated.is_none() {
-        dead::first_dead_ply(&positions).filter(|&p| !(p == n && stalemate))
-    } else {
-        None
+    let dead_at = match (opts.dead_positions, mated) {
+        (dead::DeadSearch::Off, _) | (_, Some(_)) => None,
+        (search, None) => {
+            // A dead position changes the verdict of a game recorded won, and of a draw
+            // agreed where an event rule forbids it (`early_draw` is not said of a game
+            // that ended dead); anywhere else only the cheap proofs are sought.
+            let ask = match (search, recorded_winner(game)) {
+                (dead::DeadSearch::Verdict, Some(winner)) => dead::Ask::Won(winner),
+                (dead::DeadSearch::Verdict, None) if opts.no_draw_before.is_none() => {
+                    dead::Ask::Drawn
+                }
+                _ => dead::Ask::Exhaustive,
+            };
+            dead::first_dead_ply(&positions, ask).filter(|&p| !(p == n && stalemate))
+        }
     };
     if let Some(p) = dead_at {
         endings.push((EndKind::DeadPosition, p));

@@ -11,7 +11,7 @@ use crate::{
         text::{ending_words, side, when_ended, Msg},
     },
     laws::{
-        dead::{can_mate, first_dead_ply, CanMate, Depth},
+        dead::{can_mate, first_dead_ply, Ask, CanMate, Depth},
         ending::{first, EndKind},
         repetition::{self, occurrences},
     },
@@ -79,7 +79,7 @@ fn first_ending(history: &[Chess], known_history: bool) -> Option<(EndKind, usiz
     let mut ended = first(&candidates).map(|t| (t.kind, t.ply as usize));
     let p = refs.last()?;
     if !p.is_stalemate() && !p.is_checkmate() {
-        if let Some(dead) = first_dead_ply(&refs) {
+        if let Some(dead) = first_dead_ply(&refs, Ask::Exhaustive) {
             if ended.is_none_or(|(_, i)| dead < i) {
                 ended = Some((EndKind::DeadPosition, dead));
             }
