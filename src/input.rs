@@ -97,9 +97,18 @@ pub fn decoded<R: Read + Send + 'static>(
     let r: Box<dyn Read + Send> = match kind {
         Compression::None => Box::new(reader),
         Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(reader)),
+        #[cfg(feature = "native")]
         Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(reader)?),
         Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(reader)),
+        #[cfg(feature = "native")]
         Compression::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(reader)),
+        #[cfg(not(feature = "native"))]
+        Compression::Zstd | Compression::Xz => {
+            return Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                format!("{kind:?} input needs a build with the `native` feature (the command-line program has it)"),
+            ))
+        }
     };
     Ok((r, kind))
 }
@@ -559,16 +568,26 @@ pub fn same_file(input: &Path, output: &Path) -> bool {
         return false;
     };
     let input = if input.as_os_str() == "-" {
-        use std::os::fd::AsFd;
-        io::stdin()
-            .as_fd()
-            .try_clone_to_owned()
-            .map(File::from)
-            .and_then(|f| f.metadata())
+        stdin_metadata()
     } else {
         std::fs::metadata(input)
     };
     input.is_ok_and(|input| same_inode(&input, &out))
+}
+
+#[cfg(unix)]
+fn stdin_metadata() -> io::Result<std::fs::Metadata> {
+    use std::os::fd::AsFd;
+    io::stdin()
+        .as_fd()
+        .try_clone_to_owned()
+        .map(File::from)
+        .and_then(|f| f.metadata())
+}
+
+#[cfg(not(unix))]
+fn stdin_metadata() -> io::Result<std::fs::Metadata> {
+    Err(io::Error::from(io::ErrorKind::Unsupported))
 }
 
 #[cfg(unix)]
