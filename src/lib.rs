@@ -34,6 +34,7 @@ pub mod input;
 pub mod laws;
 pub mod notation;
 pub mod output;
+pub mod prose;
 pub mod repair;
 pub mod replay;
 pub mod report;

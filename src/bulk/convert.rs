@@ -110,11 +110,23 @@ impl Converter {
         let opts = &self.options;
         let repair = self.repair;
         let work = |g: &crate::notation::split::RawGame, name: &str, _file: usize| {
-            if repair {
+            let mut c = if repair {
                 crate::repair::convert_repaired(g, name, opts)
             } else {
                 convert_game(g, name, opts)
+            };
+            // Moves read as a `;` comment are moves of the game lost: never "whole".
+            if c.complete {
+                if let Some(rest) = crate::prose::moves_in_line_comment(g.game_bytes()) {
+                    c.complete = false;
+                    c.problems.push(format!(
+                        "moves after a `;` went into a comment (`;` starts a comment in \
+                         PGN; --prose reads it as published text's separator): {}",
+                        crate::prose::shorten(&rest)
+                    ));
+                }
             }
+            c
         };
         let mut watch = Watch {
             inner: progress,
