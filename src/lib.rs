@@ -37,5 +37,6 @@ pub mod output;
 pub mod repair;
 pub mod replay;
 pub mod report;
+pub mod result;
 pub mod shard;
 mod swar;
