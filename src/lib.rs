@@ -38,5 +38,6 @@ pub mod prose;
 pub mod repair;
 pub mod replay;
 pub mod report;
+pub mod result;
 pub mod shard;
 mod swar;
