@@ -51,6 +51,10 @@ pub const SPELLINGS: &[(&str, GameResult)] = &[
     ("1/2–1/2", GameResult::Draw),
     ("1/2 - 1/2", GameResult::Draw),
     ("0.5-0.5", GameResult::Draw),
+    // With a colon (issue 35), before `1/2` and `½`, which start them.
+    ("1/2:1/2", GameResult::Draw),
+    ("½:½", GameResult::Draw),
+    ("½ : ½", GameResult::Draw),
     ("1/2", GameResult::Draw),
     ("½", GameResult::Draw),
     ("=-=", GameResult::Draw),
@@ -58,6 +62,20 @@ pub const SPELLINGS: &[(&str, GameResult)] = &[
     ("1 - 0", GameResult::WhiteWins),
     ("0–1", GameResult::BlackWins),
     ("0 - 1", GameResult::BlackWins),
+    // With a colon, as Italian, German and Polish texts print them (issue 35).
+    ("1:0", GameResult::WhiteWins),
+    ("1 : 0", GameResult::WhiteWins),
+    ("0:1", GameResult::BlackWins),
+    ("0 : 1", GameResult::BlackWins),
+    // A draw in words, in the languages of published games (a resignation is no spelling:
+    // who resigned depends on the game, which `--prose` reads).
+    ("patta", GameResult::Draw),
+    ("tablas", GameResult::Draw),
+    ("nulle", GameResult::Draw),
+    ("partie nulle", GameResult::Draw),
+    ("remis", GameResult::Draw),
+    ("remise", GameResult::Draw),
+    ("empate", GameResult::Draw),
 ];
 
 /// A text that is no result (the error of [`GameResult::from_str`]).
@@ -121,14 +139,30 @@ impl GameResult {
         self != GameResult::Unknown
     }
 
+    /// A whole word of movetext that is a result in words (`patta`, `Remis.`, `(tablas)`):
+    /// the table's spellings of letters alone, in any case, a full stop or brackets around.
+    pub fn from_word(word: &str) -> Option<GameResult> {
+        let w = word
+            .trim_start_matches('(')
+            .trim_end_matches([')', '.', '!', ',', ';']);
+        if w.is_empty() || !w.chars().all(char::is_alphabetic) {
+            return None;
+        }
+        SPELLINGS
+            .iter()
+            .filter(|(s, _)| s.chars().all(char::is_alphabetic))
+            .find(|(s, _)| s.eq_ignore_ascii_case(w))
+            .map(|&(_, r)| r)
+    }
+
     /// Whether a word may start with a result: a cheap test on its first bytes, so that a
     /// lexer settles the many words that start like one (move numbers: `1.`, `10.`) at once.
     /// True for every text [`GameResult::read_prefix`] reads.
     pub fn looks_like(text: &str) -> bool {
         let b = text.as_bytes();
         match b.first() {
-            Some(b'1') => matches!(b.get(1), Some(b'-' | b'/' | 0xe2)),
-            Some(b'0') => matches!(b.get(1), Some(b'-' | b'.' | 0xe2)),
+            Some(b'1') => matches!(b.get(1), Some(b'-' | b'/' | b':' | 0xe2)),
+            Some(b'0') => matches!(b.get(1), Some(b'-' | b'.' | b':' | 0xe2)),
             Some(b'*') => true,
             Some(0xc2) => text.starts_with('½'),
             _ => false,

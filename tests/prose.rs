@@ -264,3 +264,49 @@ fn prose_on_pgn_archives_gives_the_same_games() {
         assert_eq!((a, &plain), (b, &prose), "{}", f.display());
     }
 }
+
+#[test]
+fn results_in_words_and_with_a_colon_in_every_mode() {
+    let cases = [
+        ("1. e4 e5 2. Nf3 Nc6 patta\n", "1/2-1/2"),
+        ("1. e4 e5 2. Cf3 Cc6 Patta.\n", "1/2-1/2"),
+        ("1. e4 e5 2. Sf3 Sc6 remis\n", "1/2-1/2"),
+        ("1. e4 e5 2. Nf3 Nc6 1:0\n", "1-0"),
+        ("1. e4 e5 2. Nf3 Nc6 0:1\n", "0-1"),
+        ("1. e4 e5 2. Nf3 Nc6 ½:½\n", "1/2-1/2"),
+    ];
+    for (text, want) in cases {
+        let out = run_with_stdin(
+            scoresheet().args(["validate", "-q", "--format", "jsonl"]),
+            text.as_bytes().to_vec(),
+        );
+        let r: serde_json::Value = serde_json::from_str(
+            String::from_utf8(out.stdout)
+                .unwrap()
+                .lines()
+                .next()
+                .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(r["status"], "ok", "{text}: {r}");
+        assert_eq!(r["plies"], 4, "{text}: {r}");
+        assert_eq!(r["result"], want, "{text}: {r}");
+    }
+    // In the tags: the game's result as convert writes it.
+    for (text, want) in [
+        ("[Result \"patta\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n", "1/2-1/2"),
+        ("[Result \"0 : 1\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n", "0-1"),
+        ("Risultato: 1:0\n\n1. e4 e5 2. Nf3 Nc6\n", "1-0"),
+    ] {
+        let out = run_with_stdin(
+            scoresheet().args(["convert", "-q"]),
+            text.as_bytes().to_vec(),
+        );
+        let pgn = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            pgn.contains(&format!("[Result \"{want}\"]")),
+            "{text}: {pgn}"
+        );
+        assert!(pgn.contains(&format!("Nc6 {want}")), "{text}: {pgn}");
+    }
+}

@@ -702,6 +702,10 @@ fn classify_word(word: &str) -> TokenKind {
                     return TokenKind::PromotionLetter(l);
                 }
             }
+            // A result in words (`patta`, `remis`): a spelling of the one table.
+            if let Some(r) = crate::result::GameResult::from_word(word) {
+                return TokenKind::Result(r);
+            }
             TokenKind::Unreadable
         }
         1 if r[0].len() == 1 => TokenKind::Move(r[0][0]),

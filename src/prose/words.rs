@@ -2,6 +2,8 @@
 //! line cut into tokens (move numbers, words, brackets, separators), and the small
 //! vocabularies of published games (check, mate, resignation, draw, in seven languages).
 
+use crate::result::GameResult;
+
 /// One token of running text.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Tok {
@@ -67,31 +69,25 @@ pub fn tokens(text: &str) -> Vec<Tok> {
 /// `1 : 0`, `0 - 1`, `½ : ½` written with spaces: glued into one word.
 fn spaced_results(line: &str) -> String {
     let mut s = line.to_string();
-    for (spaced, glued) in [
-        ("1 : 0", "1:0"),
-        ("0 : 1", "0:1"),
-        ("½ : ½", "½:½"),
-        ("1 - 0", "1-0"),
-        ("0 - 1", "0-1"),
-        ("½ - ½", "½-½"),
-        ("1 – 0", "1-0"),
-        ("0 – 1", "0-1"),
-    ] {
-        s = s.replace(spaced, glued);
+    // The table's spellings with spaces, glued into one word.
+    for (spelling, r) in crate::result::SPELLINGS {
+        if spelling.contains(' ') && !spelling.chars().any(char::is_alphabetic) {
+            s = s.replace(spelling, r.as_str());
+        }
     }
     s
 }
 
-/// A result in signs, as the whole word.
+/// A result in signs, as the whole word (`1-0`, `0:1`, `½-½`): a spelling of the one table,
+/// [`crate::result::SPELLINGS`]. Results in words are read apart (a draw or resignation is
+/// one only right after the last move); `*` is no result in running text.
 pub fn result_sign(word: &str) -> Option<&'static str> {
     let w = word.trim_end_matches(['.', ',', ';', ')']);
     let w = w.trim_start_matches('(');
-    match w {
-        "1-0" | "1:0" | "1–0" => Some("1-0"),
-        "0-1" | "0:1" | "0–1" => Some("0-1"),
-        "½-½" | "½:½" | "½–½" | "1/2-1/2" | "1/2:1/2" | "0,5-0,5" | "½" => Some("1/2-1/2"),
-        _ => None,
+    if w.is_empty() || w == "*" || w.chars().any(char::is_alphabetic) {
+        return None;
     }
+    w.parse::<GameResult>().ok().map(GameResult::as_str)
 }
 
 /// A line that is a FEN: eight ranks, the side to move, and what follows.
@@ -453,14 +449,9 @@ pub fn is_resign_word(w: &str) -> bool {
     )
 }
 
-/// Words for a draw.
+/// Words for a draw: the table's ([`GameResult::from_word`]).
 pub fn is_draw_word(w: &str) -> bool {
-    let w = w.to_lowercase();
-    let w = w.trim_matches(|c: char| !c.is_alphabetic());
-    matches!(
-        w,
-        "patta" | "draw" | "tablas" | "nulle" | "remis" | "remise" | "empate" | "pari"
-    )
+    GameResult::from_word(w) == Some(GameResult::Draw)
 }
 
 /// Words naming a side (before a resignation: `il Nero abbandona`).
