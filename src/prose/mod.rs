@@ -36,9 +36,14 @@ use crate::notation::{
 };
 use crate::replay::resolve::{resolve, Resolution};
 use words::{
-    is_check_word, is_draw_word, is_glyph, is_mate_word, is_resign_word, is_without_word,
-    side_word, tokens, Tok,
+    is_check_word, is_draw_word, is_evaluation, is_glyph, is_mate_word, is_resign_word,
+    is_without_word, side_word, tokens, Tok,
 };
+
+/// The comment after the last move of a game whose text gives no result (no sign, no word,
+/// no mate on the board): a cut article, or a text that stops before the end. `convert`
+/// does not call such a game converted whole.
+pub const STOPS_WITHOUT_RESULT: &str = "--prose: the text stops here, without a result";
 
 /// Languages tried, Italian first; the one that reads most moves of the text is taken.
 const LANGUAGES: [&str; 8] = ["it", "en", "es", "fr", "de", "pt", "nl", "pl"];
@@ -173,7 +178,7 @@ pub fn shorten(text: &str) -> String {
 /// Whether a text looks like running text with moves in it rather than PGN or a scoresheet:
 /// no tag section, and more words than moves (for the hint that `--prose` exists).
 pub fn looks_like_prose(text: &str) -> bool {
-    if text.trim_start().starts_with('[') {
+    if text.trim_start().starts_with('[') || is_pgn(text) {
         return false;
     }
     let mut words = 0usize;
@@ -274,10 +279,11 @@ impl Game {
             tags.push(("SetUp".into(), "1".into()));
             tags.push(("FEN".into(), fen.clone()));
         }
-        let result = self
-            .result
-            .unwrap_or_else(|| self.mate_result().unwrap_or("*"));
-        if !tags.iter().any(|(k, _)| k == "Result") {
+        let result = self.result.or_else(|| self.mate_result());
+        let tagged = tags.iter().any(|(k, _)| k == "Result");
+        let stops = result.is_none() && !tagged;
+        let result = result.unwrap_or("*");
+        if !tagged {
             tags.push(("Result".into(), result.into()));
         }
         for (k, v) in &tags {
@@ -288,13 +294,19 @@ impl Game {
         let mut words = Vec::new();
         write_items(&self.lead, self, &mut words);
         write_line(&self.main, self.start_ply, self, true, &mut words);
+        if stops {
+            words.push(format!("{{{STOPS_WITHOUT_RESULT}}}"));
+        }
         words.push(result.to_string());
         wrap(&words, out);
     }
 
-    /// `1-0`/`0-1` when the mainline ends in mate on the board.
+    /// `1-0`/`0-1` when the mainline ends in mate on the board, a draw in stalemate.
     fn mate_result(&self) -> Option<&'static str> {
         let pos = self.pos()?;
+        if pos.is_stalemate() {
+            return Some("1/2-1/2");
+        }
         pos.is_checkmate().then(|| match pos.turn() {
             Color::White => "0-1",
             Color::Black => "1-0",
@@ -534,6 +546,10 @@ impl<'t> Scan<'t> {
         }
         if in_line && is_check_word(&w) {
             self.mark_last("+");
+            return i + 1;
+        }
+        if in_line && is_evaluation(&w) {
+            self.pending.push(Piece::Word(raw));
             return i + 1;
         }
         if self.result_word(&w) {
@@ -1111,7 +1127,8 @@ fn pieces_text(pieces: &[Piece]) -> String {
             Piece::Open => "(",
             Piece::Para => continue,
         };
-        if !s.is_empty() && !s.ends_with('(') && w != ")" {
+        let punctuation = !w.is_empty() && w.chars().all(|c| ".,;:!?".contains(c));
+        if !s.is_empty() && !s.ends_with('(') && w != ")" && !punctuation {
             s.push(' ');
         }
         s.push_str(w);
@@ -1159,6 +1176,13 @@ fn read_word(pos: &Chess, word: &str, lang: &Language) -> Option<Vec<(String, Op
     }
     if let Some(m) = one_move(pos, &w, lang) {
         return Some(vec![(w, Some(m))]);
+    }
+    // The piece taken named before its square (`CxAf7`, `gxAf3`, `DxTh8`): the move is
+    // written without it, the name being the square's piece anyway.
+    if let Some(plain) = without_taken_piece(&w) {
+        if let Some(m) = one_move(pos, &plain, lang) {
+            return Some(vec![(plain, Some(m))]);
+        }
     }
     // `e4-e5`: two moves joined by a hyphen.
     for (k, _) in w.match_indices('-') {
@@ -1215,6 +1239,17 @@ fn read_word(pos: &Chess, word: &str, lang: &Language) -> Option<Vec<(String, Op
         }
     }
     None
+}
+
+/// `CxAf7` → `Cxf7`: an upper-case letter between the capture mark and a square left out.
+fn without_taken_piece(w: &str) -> Option<String> {
+    let b = w.as_bytes();
+    let at = b.iter().position(|&c| matches!(c, b'x' | b':'))?;
+    let letter = *b.get(at + 1)?;
+    let file = *b.get(at + 2)?;
+    let rank = *b.get(at + 3)?;
+    (letter.is_ascii_uppercase() && (b'a'..=b'h').contains(&file) && (b'1'..=b'8').contains(&rank))
+        .then(|| format!("{}{}", &w[..at + 1], &w[at + 2..]))
 }
 
 /// One word read as exactly one legal move at `pos`.

@@ -213,6 +213,12 @@ fn pgn_date(value: &str) -> String {
 /// Cuts one whitespace-separated word into tokens: brackets, a move number glued in front
 /// (`1.e4`, `2)…Cc6`, `14)`), an ellipsis, the word, its trailing punctuation.
 fn split_word(word: &str, out: &mut Vec<Tok>) {
+    // A sentence that runs into the first move number (`esclamativo.1)`, `vinse:1.e4`).
+    if let Some(at) = glued_number(word) {
+        split_word(&word[..at], out);
+        split_word(&word[at..], out);
+        return;
+    }
     if let Some(r) = result_sign(word) {
         if word.starts_with('(') {
             out.push(Tok::Open);
@@ -232,9 +238,18 @@ fn split_word(word: &str, out: &mut Vec<Tok>) {
         out.push(Tok::Open);
         w = rest;
     }
-    let after_open = w;
+    let mut after_open = w;
     let mut closes = 0;
     let mut trailing_sep = false;
+    // A full stop after a closing bracket (`Nero).`) belongs after it.
+    let mut after_close = None;
+    if let Some(rest) = w.strip_suffix(['.', '!', '?']) {
+        if rest.ends_with([')', ']']) {
+            after_close = Some(w[rest.len()..].to_string());
+            w = rest;
+            after_open = rest;
+        }
+    }
     loop {
         if let Some(rest) = w.strip_suffix([')', ']']) {
             // `14)` is a move number, not a bracket.
@@ -295,6 +310,35 @@ fn split_word(word: &str, out: &mut Vec<Tok>) {
     for _ in 0..closes {
         out.push(Tok::Close);
     }
+    if let Some(p) = after_close {
+        out.push(Tok::Word(p.clone(), p));
+    }
+}
+
+/// Where a move number starts after a word and its full stop or colon, glued to it.
+fn glued_number(word: &str) -> Option<usize> {
+    let b = word.as_bytes();
+    (2..b.len()).find(|&i| {
+        b[i].is_ascii_digit()
+            && matches!(b[i - 1], b'.' | b':' | b',' | b';')
+            && b[i - 2].is_ascii_alphabetic()
+            && b[..i - 1]
+                .iter()
+                .filter(|c| c.is_ascii_alphabetic())
+                .count()
+                >= 3
+            && number_prefix(&word[i..]).is_some_and(|(t, _)| matches!(t, Tok::Num { .. }))
+            && word[i..].contains(['.', ')'])
+    })
+}
+
+/// Evaluation signs written after a move (`±`, `+-`, `=`): kept as words, but no break
+/// between a move and the words for check or mate that follow (`Ah4 ± matto`).
+pub fn is_evaluation(w: &str) -> bool {
+    matches!(
+        w,
+        "±" | "∓" | "+-" | "-+" | "+=" | "=+" | "⩲" | "⩱" | "∞" | "=" | "+/-" | "-/+"
+    )
 }
 
 /// `12.`, `12)`, `12...`: a word that is only a move number.
