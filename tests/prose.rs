@@ -310,3 +310,37 @@ fn results_in_words_and_with_a_colon_in_every_mode() {
         assert!(pgn.contains(&format!("Nc6 {want}")), "{text}: {pgn}");
     }
 }
+
+#[test]
+fn a_text_that_stops_without_a_result_is_not_converted_whole() {
+    // A cut article: its moves are written, the game is not called whole.
+    let text = "Una partita del torneo sociale.\n\n1. d4\n\nApertura di Donna.\n\n1. … d5\n\n\
+                2. Af4\n\nIl Sistema di Londra.\n\n2. … Cf6\n";
+    let out = run_with_stdin(
+        scoresheet()
+            .args(["convert", "-q", "--prose", "--repair"])
+            .stderr(std::process::Stdio::piped()),
+        text.as_bytes().to_vec(),
+    );
+    let pgn = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("stops without a result"), "{stderr}");
+    assert!(
+        pgn.contains("2... Nf6 {--prose: the text stops here, without a result} *"),
+        "{pgn}"
+    );
+}
+
+#[test]
+fn a_side_game_with_its_own_result_is_a_variation() {
+    let (pgn, _, _) = convert(
+        &["--prose"],
+        &repo().join("corpora/prose/immortal-side-game.txt"),
+    );
+    assert!(pgn.contains("(6. Nc3 {e dopo} 6... Ng4 7. Nh3"), "{pgn}");
+    assert!(
+        pgn.contains("18. Kh5 Bg4#) {0-1 fu Kieseritzky a vincere.} 6... Qh6"),
+        "{pgn}"
+    );
+}

@@ -463,7 +463,13 @@ impl<'t> Scan<'t> {
                 self.fen = Some(f);
             }
             Tok::Result(r) => match self.cur.as_mut() {
-                Some(g) if !g.main.is_empty() && !g.ended && self.brackets.is_empty() => {
+                // After a side line's move, the side game's own result: words.
+                Some(g)
+                    if !g.main.is_empty()
+                        && !g.ended
+                        && self.brackets.is_empty()
+                        && !matches!(self.ctx, Ctx::Var(_)) =>
+                {
                     g.result = Some(r);
                     g.ended = true;
                     self.ctx = Ctx::None;
@@ -901,7 +907,7 @@ impl<'t> Scan<'t> {
         let mut k = from;
         while k < self.toks.len() {
             match &self.toks[k] {
-                Tok::Tags(_) | Tok::Fen(_) | Tok::Result(_) => return false,
+                Tok::Tags(_) | Tok::Fen(_) => return false,
                 Tok::Num { n: m, .. } if *m as usize == n => {
                     let mut j = k + 1;
                     while let Some(Tok::Ellipsis | Tok::Sep) = self.toks.get(j) {
@@ -1348,6 +1354,21 @@ mod tests {
         let pgn = to_pgn(text);
         assert!(pgn.contains("[White \"MAYET\"]"), "{pgn}");
         assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    }
+
+    #[test]
+    fn pieces_taken_by_name_and_sentences_glued_to_numbers() {
+        assert_eq!(without_taken_piece("CxAf7").as_deref(), Some("Cxf7"));
+        assert_eq!(without_taken_piece("gxAf3").as_deref(), Some("gxf3"));
+        assert_eq!(without_taken_piece("Cxf7"), None);
+        let pgn = to_pgn(
+            "Una miniatura esclamativo.1) e4, e5, 2) Cf3, d6 3) Ac4, Ag4 4) Cc3, g6 5) CxPe5 1-0\n",
+        );
+        assert!(
+            pgn.contains("{Una miniatura esclamativo.} 1. e4 e5 2. Cf3 d6"),
+            "{pgn}"
+        );
+        assert!(pgn.contains("5. Cxe5 1-0"), "{pgn}");
     }
 
     #[test]

@@ -253,7 +253,7 @@ fn split_word(word: &str, out: &mut Vec<Tok>) {
     loop {
         if let Some(rest) = w.strip_suffix([')', ']']) {
             // `14)` is a move number, not a bracket.
-            if rest.chars().all(|c| c.is_ascii_digit()) && !rest.is_empty() {
+            if rest.chars().all(|c| c.is_ascii_digit()) && (1..=3).contains(&rest.len()) {
                 break;
             }
             closes += 1;
