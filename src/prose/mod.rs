@@ -196,6 +196,10 @@ pub fn looks_like_prose(text: &str) -> bool {
     prose_words >= 10 && prose_words * 5 >= words
 }
 
+/// Moves as written, each with the legal move it was read as (none past a slip no legal
+/// move reads).
+type Moves = Vec<(String, Option<Move>)>;
+
 /// A move as written, the comments and variations after it.
 #[derive(Debug, Clone, Default)]
 struct Node {
@@ -337,7 +341,7 @@ fn write_line(nodes: &[Node], first_ply: usize, game: &Game, main: bool, words: 
     let mut need_number = true;
     for (k, node) in nodes.iter().enumerate() {
         let ply = first_ply + k;
-        let white = ply % 2 == 0;
+        let white = ply.is_multiple_of(2);
         let computed = ply / 2 + 1;
         if white || need_number {
             let number = match (&node.number, main) {
@@ -844,7 +848,7 @@ impl<'t> Scan<'t> {
         let start_ply =
             2 * (start.fullmoves().get() as usize - 1) + usize::from(start.turn() == Color::Black);
         let ply = 2 * (n.max(1) - 1) + usize::from(black);
-        if fen.is_some() && self.fen.is_some() && ply != start_ply && !(n == start_ply / 2 + 1) {
+        if fen.is_some() && self.fen.is_some() && ply != start_ply && n != start_ply / 2 + 1 {
             return None;
         }
         let (moves, used) = self.read_move(&start, j)?;
@@ -957,7 +961,7 @@ impl<'t> Scan<'t> {
     /// The move (or two moves, `e4-e5` of a hyphen-joined pair) at token `j` read at `pos`:
     /// the word alone, or the word joined with the next two for spaced long algebraic
     /// (`e2 - e4`, `d4 x e5`). Returns the moves as written and how many tokens they took.
-    fn read_move(&self, pos: &Chess, j: usize) -> Option<(Vec<(String, Option<Move>)>, usize)> {
+    fn read_move(&self, pos: &Chess, j: usize) -> Option<(Moves, usize)> {
         let Some(Tok::Word(w, _)) = self.toks.get(j) else {
             return None;
         };
