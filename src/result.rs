@@ -72,7 +72,6 @@ pub const SPELLINGS: &[(&str, GameResult)] = &[
     ("patta", GameResult::Draw),
     ("tablas", GameResult::Draw),
     ("nulle", GameResult::Draw),
-    ("partie nulle", GameResult::Draw),
     ("remis", GameResult::Draw),
     ("remise", GameResult::Draw),
     ("empate", GameResult::Draw),
