@@ -290,6 +290,16 @@ word_enum! {
     Side { White => "white", Black => "black" }
 }
 
+impl Side {
+    /// The side's name as a message says it (`White`, `Black`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "White",
+            Side::Black => "Black",
+        }
+    }
+}
+
 impl From<shakmaty::Color> for Side {
     fn from(c: shakmaty::Color) -> Side {
         match c {

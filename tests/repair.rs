@@ -14,6 +14,7 @@ use scoresheet::{
     notation::split::GameSplitter,
     repair::{convert_repaired, convert_repaired_text, validate_repaired_text},
     replay::{render::uci, validate, validate_text, Options},
+    result::GameResult,
 };
 use serde_json::{json, Value};
 use shakmaty::{CastlingMode, Chess};
@@ -159,7 +160,7 @@ fn words_after_the_last_move_are_findings_and_a_slipped_result_is_the_result() {
             .map(|f| (f.ply, f.written.as_deref(), f.reason))
             .collect();
         assert_eq!(last, [(11, Some(tail), Some(reason))], "{tail}");
-        assert_eq!(rec.result, result, "{tail}");
+        assert_eq!(rec.result.map(|r| r.as_str()), result, "{tail}");
         let c = convert_repaired_text(&text, &ConvertOptions::default());
         let pgn = c.pgn.split_whitespace().collect::<Vec<_>>().join(" ");
         let evidence = match result {
@@ -185,7 +186,7 @@ fn words_after_the_last_move_are_findings_and_a_slipped_result_is_the_result() {
         "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Axc6 Ced 5. O-O f61/2-1/2",
         &Options::default(),
     );
-    assert_eq!(rec.result, Some("1/2-1/2"));
+    assert_eq!(rec.result, Some(GameResult::Draw));
     assert!(
         repairs(&rec).iter().all(|f| f.read_as.is_some()),
         "{:?}",
@@ -194,7 +195,7 @@ fn words_after_the_last_move_are_findings_and_a_slipped_result_is_the_result() {
     // The result alone written with a look-alike: validate stops at it as an unreadable
     // move; `--repair` reads it as the result, the only repair.
     let rec = validate_repaired_text("1. e4 e5 2. Cf3 Cc6 l-0", &Options::default());
-    assert_eq!(rec.result, Some("1-0"));
+    assert_eq!(rec.result, Some(GameResult::WhiteWins));
     let got: Vec<Option<&str>> = repairs(&rec).iter().map(|f| f.reason).collect();
     assert_eq!(got, [Some("result_slip")]);
     assert_eq!(rec.repaired, Some(0));

@@ -67,6 +67,8 @@ struct Reader {
     current: Option<(usize, String, Splitter)>,
     read: Arc<AtomicU64>,
     stop: Arc<AtomicBool>,
+    /// `--prose`: each file is running text, read whole and turned into PGN first.
+    prose: bool,
 }
 
 impl Reader {
@@ -115,6 +117,13 @@ impl Reader {
             let path = self.files.get(file)?;
             self.next_file += 1;
             match open(path, Arc::clone(&self.read)) {
+                Ok((name, reader, _)) if self.prose => match crate::prose::read_all(reader) {
+                    Ok(pgn) => {
+                        let reader = io::Cursor::new(pgn);
+                        self.current = Some((file, name, Box::new(GameSplitter::new(reader))));
+                    }
+                    Err(error) => return Some(Event::Unreadable { file, error }),
+                },
                 Ok((name, reader, _)) => {
                     self.current = Some((file, name, Box::new(GameSplitter::new(reader))));
                 }
@@ -128,7 +137,13 @@ impl Batches {
     /// `threaded`: read on a thread of its own (for parallel runs; a one-thread run reads
     /// on the calling thread).
     pub fn new(files: Vec<PathBuf>, threaded: bool, stop: Arc<AtomicBool>) -> Batches {
-        Batches::start(files, None, threaded, stop)
+        Batches::start(files, None, threaded, stop, false)
+    }
+
+    /// As [`Batches::new`], each file read as running text with games in it (`--prose`,
+    /// [`crate::prose`]).
+    pub fn prose(files: Vec<PathBuf>, threaded: bool, stop: Arc<AtomicBool>) -> Batches {
+        Batches::start(files, None, threaded, stop, true)
     }
 
     /// The batches of the shard `range` of one file ([`crate::shard::open`]; `start_line`
@@ -149,7 +164,7 @@ impl Batches {
             path.display().to_string()
         };
         let current: Splitter = Box::new(shard);
-        let batches = Batches::start(vec![path], Some((0, name, current)), threaded, stop);
+        let batches = Batches::start(vec![path], Some((0, name, current)), threaded, stop, false);
         Ok((batches, report))
     }
 
@@ -158,6 +173,7 @@ impl Batches {
         opened: Option<(usize, String, Splitter)>,
         threaded: bool,
         stop: Arc<AtomicBool>,
+        prose: bool,
     ) -> Batches {
         let read = Arc::new(AtomicU64::new(0));
         let reader = Box::new(Reader {
@@ -166,6 +182,7 @@ impl Batches {
             current: opened,
             read: Arc::clone(&read),
             stop,
+            prose,
         });
         let source = if threaded {
             let (tx, rx) = std::sync::mpsc::sync_channel(1);

@@ -109,12 +109,35 @@ impl Converter {
         let mut outcome = ConvertOutcome::default();
         let opts = &self.options;
         let repair = self.repair;
+        let prose = inputs.prose;
         let work = |g: &crate::notation::split::RawGame, name: &str, _file: usize| {
-            if repair {
+            let mut c = if repair {
                 crate::repair::convert_repaired(g, name, opts)
             } else {
                 convert_game(g, name, opts)
+            };
+            // A text that stops without a result may be short of its game: never "whole".
+            let stops = crate::prose::STOPS_WITHOUT_RESULT.as_bytes();
+            if prose && c.complete && g.game_bytes().windows(stops.len()).any(|w| w == stops) {
+                c.complete = false;
+                c.problems.push(
+                    "the text stops without a result (no sign, no word, no mate): a cut \
+                     article? Its moves are written up to where it stops"
+                        .to_string(),
+                );
             }
+            // Moves read as a `;` comment are moves of the game lost: never "whole".
+            if c.complete {
+                if let Some(rest) = crate::prose::moves_in_line_comment(g.game_bytes()) {
+                    c.complete = false;
+                    c.problems.push(format!(
+                        "moves after a `;` went into a comment (`;` starts a comment in \
+                         PGN; --prose reads it as published text's separator): {}",
+                        crate::prose::shorten(&rest)
+                    ));
+                }
+            }
+            c
         };
         let mut watch = Watch {
             inner: progress,

@@ -65,6 +65,8 @@ pub(crate) type SharedShard = Arc<Mutex<ShardReport>>;
 pub struct Inputs {
     pub files: Vec<PathBuf>,
     pub byte_range: Option<(ByteRange, u64)>,
+    /// `--prose`: the files are running text with games in it ([`crate::prose`]).
+    pub prose: bool,
 }
 
 impl Inputs {
@@ -87,6 +89,7 @@ impl Inputs {
         Inputs {
             files,
             byte_range: None,
+            prose: false,
         }
     }
 
@@ -97,11 +100,20 @@ impl Inputs {
         stop: Arc<AtomicBool>,
     ) -> Result<(Batches, Option<SharedShard>), Error> {
         let Some((range, first_line)) = self.byte_range else {
-            return Ok((Batches::new(self.files.clone(), parallel, stop), None));
+            let files = self.files.clone();
+            let batches = if self.prose {
+                Batches::prose(files, parallel, stop)
+            } else {
+                Batches::new(files, parallel, stop)
+            };
+            return Ok((batches, None));
         };
         let [file] = &self.files[..] else {
             return Err(Error::usage("--byte-range takes exactly one file"));
         };
+        if self.prose {
+            return Err(Error::usage("--byte-range does not go with --prose"));
+        }
         Batches::shard(file.clone(), range, first_line, parallel, stop)
             .map(|(b, report)| (b, Some(report)))
             .map_err(|e| Error::read(file.display().to_string(), e))

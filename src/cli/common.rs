@@ -44,6 +44,12 @@ pub struct InputArgs {
     /// file's line numbers in the records (default 1: lines counted from START's line).
     #[arg(long, value_name = "N", requires = "byte_range", default_value_t = 1)]
     pub first_line: u64,
+    /// The inputs are running text with games in it (newspaper columns, club pages, books):
+    /// each game is found among titles, captions and commentary, read in the layouts of
+    /// published text (`1 e4, e5; 2 Cf3, Cc6;`, `1) e4 c6`, `1.e4-e5;`), the words kept as
+    /// comments, side lines as variations. A PGN archive reads as without it.
+    #[arg(long)]
+    pub prose: bool,
 }
 
 impl InputArgs {
@@ -65,6 +71,7 @@ impl InputArgs {
             eprintln!("scoresheet: {said}");
         }
         inputs.byte_range = self.byte_range.map(|r| (r, self.first_line));
+        inputs.prose = self.prose;
         inputs
     }
 }
@@ -221,6 +228,31 @@ pub fn finish_outputs(files: Vec<Replacement>, status: u8) -> u8 {
         }
     }
     status
+}
+
+/// After a run without `--prose` that did not read every game: each input file that looks
+/// like running text (an article, a column, a club page) is said, with the flag that reads
+/// it. Only plain files of up to 1 MiB are looked at (published texts are small).
+pub fn say_prose_hint(files: &[PathBuf], prose: bool, status: u8) {
+    if prose || status != 1 {
+        return;
+    }
+    for f in files {
+        let small = std::fs::metadata(f).is_ok_and(|m| m.is_file() && m.len() <= 1 << 20);
+        if !small {
+            continue;
+        }
+        let Ok(bytes) = std::fs::read(f) else {
+            continue;
+        };
+        if scoresheet::prose::looks_like_prose(&String::from_utf8_lossy(&bytes)) {
+            eprintln!(
+                "scoresheet: {} looks like running text (an article, a column, a club page): \
+                 `--prose` reads the games out of it",
+                f.display()
+            );
+        }
+    }
 }
 
 /// The inputs that held no game, said one by one; and when no game was read at all (and no

@@ -136,5 +136,6 @@ pub fn run(args: ConvertArgs) -> ExitCode {
         &inputs.files,
     );
     let status = if io_error { 2 } else { outcome.exit_status() };
+    super::common::say_prose_hint(&inputs.files, inputs.prose, status);
     ExitCode::from(finish_outputs(file.into_iter().collect(), status))
 }

@@ -380,5 +380,6 @@ pub fn run(args: ValidateArgs) -> ExitCode {
     } else {
         outcome.exit_status()
     };
+    super::common::say_prose_hint(&inputs.files, inputs.prose, status);
     ExitCode::from(finish_outputs(files.all(), status))
 }

@@ -29,6 +29,7 @@ use super::{
     text::Msg,
 };
 use crate::laws::repetition::key;
+use crate::result::GameResult;
 
 /// A contradiction between two records of the envelope that the verdict could rest on.
 #[derive(Debug, Clone)]
@@ -58,13 +59,12 @@ impl Contradiction {
 }
 
 /// The result a decision gives with `sealer` to move: `1-0`, `0-1`, `1/2-1/2`, or none.
-pub fn result_of(verdict: Verdict, sealer: Color) -> Option<&'static str> {
-    let white = |c: Color| if c == Color::White { "1-0" } else { "0-1" };
+pub fn result_of(verdict: Verdict, sealer: Color) -> Option<GameResult> {
     match verdict {
         Verdict::Resume => None,
-        Verdict::Draw => Some("1/2-1/2"),
-        Verdict::SealerWins => Some(white(sealer)),
-        Verdict::SealerLoses => Some(white(!sealer)),
+        Verdict::Draw => Some(GameResult::Draw),
+        Verdict::SealerWins => Some(GameResult::win(sealer)),
+        Verdict::SealerLoses => Some(GameResult::win(!sealer)),
     }
 }
 

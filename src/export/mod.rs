@@ -507,23 +507,23 @@ fn final_result(record: &GameRecord) -> (&'static str, Vec<String>) {
         .find(|(k, _)| k.eq_ignore_ascii_case("Result"))
         .map(|(_, v)| v.trim())
         .filter(|v| !v.is_empty());
-    let tag_result = tag.and_then(GameResult::parse).map(GameResult::as_str);
+    let tag_result = tag.and_then(|t| t.parse::<GameResult>().ok());
     let result = match (tag_result, record.result) {
-        (Some(t), _) if t != "*" => t,
+        (Some(t), _) if t.is_known() => t,
         (_, Some(m)) => m,
         (Some(t), None) => t,
-        (None, None) => "*",
+        (None, None) => GameResult::Unknown,
     };
     let mut notes = Vec::new();
     if let (Some(v), None) = (tag, tag_result) {
         notes.push(format!("Result tag as written: {v}"));
     }
     if let Some(m) = record.result {
-        if m != "*" && m != result {
+        if m.is_known() && m != result {
             notes.push(format!("the movetext ends with {m}"));
         }
     }
-    (result, notes)
+    (result.as_str(), notes)
 }
 
 /// Convert one game.

@@ -28,12 +28,12 @@ pub mod result;
 
 use shakmaty::{Chess, Color, Move, Position};
 
+use crate::result::GameResult;
 use crate::{
     finding::{Finding, Kind},
     notation::languages::Language,
 };
 pub use ending::{EndKind, Termination};
-use result::Outcome;
 
 /// Event rules and how far to look.
 #[derive(Debug, Clone, Copy)]
@@ -70,7 +70,7 @@ pub struct GameFacts<'a> {
     pub lang: &'a Language,
     /// The `[Result]` tag, else the result written at the end of the movetext.
     pub result_tag: Option<&'a str>,
-    pub result_token: Option<&'a str>,
+    pub result_token: Option<GameResult>,
     pub termination_tag: Option<&'a str>,
     /// The mainline's replay stopped at an illegal, ambiguous or unreadable move right after
     /// its last replayed ply.
@@ -332,16 +332,16 @@ pub fn adjudicate(
     // `*` says the result is not known (PGN standard, 8.1.1: game in progress, abandoned or
     // unknown): it contradicts no ending and no other written result, so it is left out here
     // as if not written.
-    let known = |o: &Outcome| *o != Outcome::Unknown;
-    let tag = game.result_tag.and_then(Outcome::parse).filter(known);
-    let token = game.result_token.and_then(Outcome::parse).filter(known);
+    let known = |o: &GameResult| o.is_known();
+    let tag = game.result_tag.and_then(|t| t.parse().ok()).filter(known);
+    let token = game.result_token.filter(known);
     let result = tag.or(token);
     if let (Some(t), Some(r)) = (tag, token) {
         if t != r {
             let mut message = format!(
                 "the Result tag ({}) differs from the result written after the moves ({})",
                 game.result_tag.unwrap_or(""),
-                game.result_token.unwrap_or("")
+                game.result_token.map_or("", GameResult::as_str)
             );
             if let Some(end) = termination {
                 let fits = |o| result::against_ending(o, end, mated, "").is_none();
@@ -381,7 +381,7 @@ pub fn adjudicate(
                     findings.push(f);
                 }
             }
-        } else if let Outcome::Win(winner) = r {
+        } else if let Some(winner) = r.winner() {
             if result::on_time(game.termination_tag) {
                 // Art. 6.9: a flag fall loses only if the opponent could still mate.
                 let can = dead::can_mate(last, winner, dead::Depth::Fast);
@@ -413,7 +413,7 @@ pub fn adjudicate(
     // ended otherwise as its Termination tag says), with no claim open at its last position:
     // on the board (standing a third time or more, fifty moves) or by writing a move (9.2.1.1,
     // 9.3.1), which the scoresheet does not show.
-    if let (Some(limit), Some(Outcome::Draw)) = (opts.no_draw_before, result) {
+    if let (Some(limit), Some(GameResult::Draw)) = (opts.no_draw_before, result) {
         let claim_on_board = repetition::occurrences(&positions) >= 3 || last.halfmoves() >= 100;
         let claim_by_writing = || {
             last.legal_moves().iter().any(|m| {

@@ -325,11 +325,7 @@ pub fn judge(fen: &str) -> Judgement {
         j.black_can_mate = Some(winner == Color::Black);
         j.reason = format!(
             "checkmate (Art. 5.1.1): {} has won",
-            if winner == Color::White {
-                "White"
-            } else {
-                "Black"
-            }
+            crate::finding::Side::from(winner).name()
         );
         return j;
     }
@@ -384,7 +380,11 @@ pub fn judge(fen: &str) -> Judgement {
                 " (every line is forced into a position without mate)"
             }
         ),
-        _ => format!("{}; {}", side(&white, "White"), side(&black, "Black")),
+        _ => format!(
+            "{}; {}",
+            side(&white, crate::finding::Side::White.name()),
+            side(&black, crate::finding::Side::Black.name())
+        ),
     };
     j.reason.push_str(&verdict);
     if solver_board(&pos).is_none() {

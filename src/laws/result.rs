@@ -13,53 +13,35 @@
 
 use shakmaty::Color;
 
+use crate::finding::Side;
+use crate::result::GameResult;
+
 use super::ending::{EndKind, Termination};
-
-/// A result as PGN writes it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    Win(Color),
-    Draw,
-    Unknown,
-}
-
-impl Outcome {
-    pub fn parse(s: &str) -> Option<Outcome> {
-        // What `normalize_result` makes of a value, matched without writing it out.
-        match s.trim() {
-            "1-0" | "1–0" | "1 - 0" => Some(Outcome::Win(Color::White)),
-            "0-1" | "0–1" | "0 - 1" => Some(Outcome::Win(Color::Black)),
-            "1/2-1/2" | "½-½" | "½–½" | "1/2" | "0.5-0.5" | "1/2 - 1/2" => {
-                Some(Outcome::Draw)
-            }
-            "*" => Some(Outcome::Unknown),
-            _ => None,
-        }
-    }
-}
 
 /// Why a result contradicts an ending; `None` when it fits. `mated` is the side that was
 /// checkmated when the ending is a checkmate; `what` names the result in the message (`the
 /// result`, `the Result tag`).
 pub fn against_ending(
-    result: Outcome,
+    result: GameResult,
     end: Termination,
     mated: Option<Color>,
     what: &str,
 ) -> Option<String> {
-    match (end.kind, result) {
-        // `*`: the result is not known, which contradicts no ending.
-        (_, Outcome::Unknown) => None,
-        (EndKind::Checkmate, Outcome::Draw) => {
+    // `*`: the result is not known, which contradicts no ending.
+    if !result.is_known() {
+        return None;
+    }
+    match (end.kind, result.winner()) {
+        (EndKind::Checkmate, None) => {
             Some(format!("{what} is a draw but ply {} is checkmate", end.ply))
         }
-        (EndKind::Checkmate, Outcome::Win(w)) if Some(w) == mated => Some(format!(
+        (EndKind::Checkmate, Some(w)) if Some(w) == mated => Some(format!(
             "{what} gives the win to {} but {} was checkmated at ply {}",
             side(w),
             side(w),
             end.ply
         )),
-        (kind, Outcome::Win(w)) if kind.is_draw() => Some(format!(
+        (kind, Some(w)) if kind.is_draw() => Some(format!(
             "{what} gives the win to {} but the game was drawn at ply {} by {}",
             side(w),
             end.ply,
@@ -69,11 +51,9 @@ pub fn against_ending(
     }
 }
 
+/// A side's name in a message (`White`).
 pub fn side(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
+    Side::from(c).name()
 }
 
 /// Whether a `[Termination]` tag says the game was lost on time.
@@ -88,60 +68,22 @@ pub fn on_time(termination_tag: Option<&str>) -> bool {
 mod tests {
     use super::*;
 
-    /// `parse` reads a value as `normalize_result` writes it out.
-    #[test]
-    fn parse_as_the_normalized_value() {
-        let by_normalizing = |s: &str| match crate::notation::tags::normalize_result(s).as_str() {
-            "1-0" => Some(Outcome::Win(Color::White)),
-            "0-1" => Some(Outcome::Win(Color::Black)),
-            "1/2-1/2" => Some(Outcome::Draw),
-            "*" => Some(Outcome::Unknown),
-            _ => None,
-        };
-        for v in [
-            "1-0",
-            "0-1",
-            "1/2-1/2",
-            "*",
-            " 1-0 ",
-            "1–0",
-            "0–1",
-            "1 - 0",
-            "0 - 1",
-            "½-½",
-            "½–½",
-            "1/2",
-            "0.5-0.5",
-            "1/2 - 1/2",
-            "\t*\n",
-            "",
-            "1-1",
-            "0-0",
-            "½",
-            "1/2-1/2 x",
-            "?",
-        ] {
-            assert_eq!(Outcome::parse(v), by_normalizing(v), "{v:?}");
-        }
-    }
-
     #[test]
     fn results_against_endings() {
         let mate = Termination {
             kind: EndKind::Checkmate,
             ply: 20,
         };
-        assert!(against_ending(Outcome::Win(Color::White), mate, Some(Color::Black), "").is_none());
-        assert!(against_ending(Outcome::Win(Color::Black), mate, Some(Color::Black), "").is_some());
-        assert!(against_ending(Outcome::Draw, mate, Some(Color::Black), "").is_some());
-        assert!(against_ending(Outcome::Unknown, mate, Some(Color::Black), "").is_none());
+        assert!(against_ending(GameResult::WhiteWins, mate, Some(Color::Black), "").is_none());
+        assert!(against_ending(GameResult::BlackWins, mate, Some(Color::Black), "").is_some());
+        assert!(against_ending(GameResult::Draw, mate, Some(Color::Black), "").is_some());
+        assert!(against_ending(GameResult::Unknown, mate, Some(Color::Black), "").is_none());
         let stale = Termination {
             kind: EndKind::Stalemate,
             ply: 9,
         };
-        assert!(against_ending(Outcome::Draw, stale, None, "").is_none());
-        assert!(against_ending(Outcome::Win(Color::White), stale, None, "").is_some());
-        assert_eq!(Outcome::parse("½-½"), Some(Outcome::Draw));
+        assert!(against_ending(GameResult::Draw, stale, None, "").is_none());
+        assert!(against_ending(GameResult::WhiteWins, stale, None, "").is_some());
         assert!(on_time(Some("Time forfeit")));
         assert!(!on_time(Some("Normal")));
     }

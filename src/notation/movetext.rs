@@ -21,36 +21,8 @@ use nom::{
 
 use super::moves::{piece_letter, readings, Letter, WrittenMove};
 
-/// A game result as written at the end of the movetext.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
-pub enum GameResult {
-    #[serde(rename = "1-0")]
-    WhiteWins,
-    #[serde(rename = "0-1")]
-    BlackWins,
-    #[serde(rename = "1/2-1/2")]
-    Draw,
-    #[serde(rename = "*")]
-    Unknown,
-}
-
-impl GameResult {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unknown => "*",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<GameResult> {
-        match result(s) {
-            Ok((rest, r)) if rest.trim().is_empty() => Some(r),
-            _ => None,
-        }
-    }
-}
+/// A game result as written at the end of the movetext (its spellings: [`crate::result`]).
+pub use crate::result::GameResult;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum TokenKind {
@@ -91,59 +63,15 @@ pub struct Token {
     pub end: usize,
 }
 
-/// `result = "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" | ...`
+/// `result`: the spellings of [`crate::result::SPELLINGS`] without a space.
 pub fn result(input: &str) -> IResult<&str, GameResult> {
-    // Most words that start like a result are move numbers (`1.`, `10.`): settle those at once.
-    let b = input.as_bytes();
-    let plausible = match b.first() {
-        Some(b'1') => matches!(b.get(1), Some(b'-' | b'/' | 0xe2)),
-        Some(b'0') => matches!(b.get(1), Some(b'-' | b'.' | 0xe2)),
-        Some(b'*') => true,
-        Some(0xc2) => input.starts_with('½'),
-        _ => false,
-    };
-    if !plausible {
-        return Err(nom::Err::Error(nom::error::Error::new(
+    match GameResult::read_prefix(input) {
+        Some((r, len)) => Ok((&input[len..], r)),
+        None => Err(nom::Err::Error(nom::error::Error::new(
             input,
             nom::error::ErrorKind::Tag,
-        )));
+        ))),
     }
-    // The four results of PGN, each the first of the alternatives below to read it (no
-    // alternative before it reads its first bytes): told at once, not after up to eleven
-    // tags tried in turn.
-    let pgn = match b {
-        [b'1', b'/', b'2', b'-', b'1', b'/', b'2', ..] => Some((7, GameResult::Draw)),
-        [b'1', b'-', b'0', ..] => Some((3, GameResult::WhiteWins)),
-        [b'0', b'-', b'1', ..] => Some((3, GameResult::BlackWins)),
-        [b'*', ..] => Some((1, GameResult::Unknown)),
-        _ => None,
-    };
-    if let Some((len, r)) = pgn {
-        return Ok((&input[len..], r));
-    }
-    result_by_alternatives(input)
-}
-
-/// Every way a result is written, tried in turn (the reference of [`result`]'s fast path).
-fn result_by_alternatives(input: &str) -> IResult<&str, GameResult> {
-    alt((
-        value(
-            GameResult::Draw,
-            alt((
-                tag("1/2-1/2"),
-                tag("½-½"),
-                tag("½–½"),
-                tag("1/2–1/2"),
-                tag("0.5-0.5"),
-                tag("1/2"),
-                tag("½"),
-            )),
-        ),
-        value(GameResult::WhiteWins, alt((tag("1-0"), tag("1–0")))),
-        value(GameResult::BlackWins, alt((tag("0-1"), tag("0–1")))),
-        value(GameResult::Unknown, tag("*")),
-    ))
-    .parse(input)
 }
 
 /// `move_number = digit { digit } ( "." { "." } | "…" )`; returns the number and whether
@@ -774,6 +702,10 @@ fn classify_word(word: &str) -> TokenKind {
                     return TokenKind::PromotionLetter(l);
                 }
             }
+            // A result in words (`patta`, `remis`): a spelling of the one table.
+            if let Some(r) = crate::result::GameResult::from_word(word) {
+                return TokenKind::Result(r);
+            }
             TokenKind::Unreadable
         }
         1 if r[0].len() == 1 => TokenKind::Move(r[0][0]),
@@ -839,25 +771,14 @@ mod tests {
 
     #[test]
     fn result_rule() {
-        assert_eq!(result("1-0").unwrap().1, GameResult::WhiteWins);
-        assert_eq!(result("½-½").unwrap().1, GameResult::Draw);
-        assert_eq!(result("1/2-1/2").unwrap().1, GameResult::Draw);
-        assert_eq!(result("*").unwrap().1, GameResult::Unknown);
-        assert!(result("0-0").is_err());
-    }
-
-    /// The results told at once are what the alternatives read, whatever follows them.
-    #[test]
-    fn pgn_results_read_as_by_the_alternatives() {
-        for head in [
-            "1-0", "0-1", "1/2-1/2", "*", "1/2", "1–0", "½-½", "0.5-0.5", "0-0", "1/",
-        ] {
-            for tail in ["", " ", "0", "-1", "*", "½", "\n", ")"] {
-                let input = format!("{head}{tail}");
-                let (ours, theirs) = (result(&input), result_by_alternatives(&input));
-                assert_eq!(ours.ok(), theirs.ok(), "{input:?}");
+        // The lexer reads every spelling of the table that can stand in a word, whole.
+        for &(spelling, r) in crate::result::SPELLINGS {
+            if !spelling.contains(' ') && GameResult::looks_like(spelling) {
+                assert_eq!(result(spelling), Ok(("", r)), "{spelling}");
             }
         }
+        assert!(result("0-0").is_err());
+        assert!(result("12.").is_err());
     }
 
     #[test]

@@ -562,15 +562,7 @@ fn has_result_word(stretch: &[u8], ends_word: impl Fn(u8) -> bool) -> bool {
 
 /// Whether a word is or ends with a result token.
 fn is_or_ends_with_result(word: &[u8]) -> bool {
-    // Results end in `0`, `1`, `2`, `*` or the last byte of `½`.
-    if !matches!(word.last(), Some(b'0' | b'1' | b'2' | b'*' | 0xbd)) {
-        return false;
-    }
-    word == b"*"
-        || word.ends_with(b"1-0")
-        || word.ends_with(b"0-1")
-        || word.ends_with(b"1/2-1/2")
-        || word.ends_with("½-½".as_bytes())
+    crate::result::GameResult::ends_word(word)
 }
 
 /// The first byte of a line that is neither white space nor a UTF-8 byte-order mark.
@@ -732,10 +724,10 @@ mod tests {
             b"(=)",
             b";",
             b"%",
-            b"1-0",
-            b"0-1",
-            b"1/2-1/2",
-            "½-½".as_bytes(),
+            crate::result::GameResult::WhiteWins.as_str().as_bytes(),
+            crate::result::GameResult::BlackWins.as_str().as_bytes(),
+            crate::result::GameResult::Draw.as_str().as_bytes(),
+            crate::result::GameResult::Draw.as_sheet().as_bytes(),
             b"*",
             b"e4",
             b"O-O",

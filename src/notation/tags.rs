@@ -291,13 +291,12 @@ pub fn normalize_date(value: &str) -> String {
     value.to_string()
 }
 
-/// `½-½` and friends → `1/2-1/2`; other values unchanged.
+/// `½-½` and the other spellings of [`crate::result::SPELLINGS`] → PGN's form (`1/2-1/2`);
+/// other values unchanged.
 pub fn normalize_result(value: &str) -> String {
-    match value.trim() {
-        "½-½" | "½–½" | "1/2" | "0.5-0.5" | "1/2 - 1/2" => "1/2-1/2".to_string(),
-        "1–0" | "1 - 0" => "1-0".to_string(),
-        "0–1" | "0 - 1" => "0-1".to_string(),
-        v => v.to_string(),
+    match value.parse::<crate::result::GameResult>() {
+        Ok(r) => r.to_string(),
+        Err(_) => value.trim().to_string(),
     }
 }
 
@@ -416,7 +415,7 @@ mod tests {
         );
         assert_eq!(
             scoresheet_header("Risultato: ½-½"),
-            Some(("Result", "1/2-1/2".into()))
+            Some(("Result", crate::result::GameResult::Draw.to_string()))
         );
         assert_eq!(
             scoresheet_header("Weiß: Müller"),

@@ -38,6 +38,7 @@ use crate::{
         split::RawGame,
     },
     replay::{render, validate, GameRecord, LangChoice, Options},
+    result::GameResult,
 };
 use search::{rank_readings, Form, Found, Limits, Ply, Reading};
 use sheet::{Cursor, Sheet};
@@ -92,7 +93,7 @@ pub struct Repaired {
     pub moves_at: usize,
     /// The result written after the last move: where it begins, what it reads as, and
     /// whether it is written with a slip.
-    pub result: Option<(Cursor, (&'static str, bool))>,
+    pub result: Option<(Cursor, (GameResult, bool))>,
     /// For each ply, whether its word is one replay reads, as it stands, as the move read
     /// (the search priced a mark that does not fit, `Qxb2+` for the quiet `Qb2+`; the Laws
     /// make the marks optional): no repair, and the word stays as written.
@@ -286,7 +287,7 @@ fn header_slips(header: &str) -> Vec<(usize, usize, &'static str)> {
         };
         if read.eq_ignore_ascii_case("Result") {
             if let Some(result) = values.get(i).and_then(|&(_, v)| result_look_alike(v)) {
-                out.push((values[i].0, values[i].1.len(), result));
+                out.push((values[i].0, values[i].1.len(), result.as_str()));
             }
         }
     }
@@ -294,24 +295,20 @@ fn header_slips(header: &str) -> Vec<(usize, usize, &'static str)> {
 }
 
 /// The result a word after the last move stands for, and whether it is written with a slip:
-/// as it should be (`1-0`, `½-½`, `*`), or through the slip tables at the cost of one lost
+/// as it should be (any spelling of [`crate::result::SPELLINGS`]: `1-0`, `½-½`, `*`), or through the slip tables at the cost of one lost
 /// character at most (`l-0`, `O-l` with look-alikes, `1/2-12` with a `/` lost), the word no
 /// shorter than the result but for one character and at least three long (`-0` is no
 /// result). `None` for any other word.
-pub fn result_written(word: &str) -> Option<(&'static str, bool)> {
-    match word {
-        "1-0" | "1–0" => return Some(("1-0", false)),
-        "0-1" | "0–1" => return Some(("0-1", false)),
-        "1/2-1/2" | "½-½" | "½–½" => return Some(("1/2-1/2", false)),
-        "*" => return Some(("*", false)),
-        _ => {}
+pub fn result_written(word: &str) -> Option<(GameResult, bool)> {
+    if let Ok(r) = word.parse::<GameResult>() {
+        return Some((r, false));
     }
     let written: Vec<char> = word.chars().collect();
-    ["1-0", "0-1", "1/2-1/2"]
+    GameResult::DECIDED
         .into_iter()
-        .filter(|result| written.len() >= 3 && written.len() + 1 >= result.len())
+        .filter(|result| written.len() >= 3 && written.len() + 1 >= result.as_str().len())
         .map(|result| {
-            let meant: Vec<char> = result.chars().collect();
+            let meant: Vec<char> = result.as_str().chars().collect();
             let cost = slips::slips()
                 .prefix_costs(&meant, &written)
                 .last()
@@ -326,7 +323,7 @@ pub fn result_written(word: &str) -> Option<(&'static str, bool)> {
 
 /// The result a word stands for where it is written with a slip (`l-0` for `1-0`); `None`
 /// for a result written right (no repair) and for any other word.
-pub fn result_look_alike(word: &str) -> Option<&'static str> {
+pub fn result_look_alike(word: &str) -> Option<GameResult> {
     result_written(word)
         .filter(|&(_, slipped)| slipped)
         .map(|(result, _)| result)
@@ -657,7 +654,7 @@ enum Item {
     SetAside(Cursor),
     /// The result after the last move (where it begins), read as this result, and whether
     /// it is written with a slip.
-    Result(Cursor, (&'static str, bool)),
+    Result(Cursor, (GameResult, bool)),
 }
 
 /// The game text with the sheet's words rewritten where the reading differs from the
@@ -861,7 +858,7 @@ fn rewrite(
                                 "{{repaired: result written \"{w}\", read as {result}}} "
                             ));
                         }
-                        piece.push_str(result);
+                        piece.push_str(result.as_str());
                     }
                 }
             }
@@ -1026,13 +1023,13 @@ pub fn findings(rep: &Repaired, text: &str, first_line: u64) -> Vec<Finding> {
                 (Some(w), None) if r.reason == HEADER => format!(
                     "header: \"{w}\" read as {} ({})",
                     tag_name_look_alike(w)
-                        .or_else(|| result_look_alike(w))
+                        .or_else(|| result_look_alike(w).map(GameResult::as_str))
                         .unwrap_or("?"),
                     reason_words("look_alike")
                 ),
                 (Some(w), None) if r.reason == RESULT => format!(
                     "result written \"{w}\", read as {} ({})",
-                    result_look_alike(w).unwrap_or("?"),
+                    result_look_alike(w).map_or("?", GameResult::as_str),
                     reason_words(RESULT)
                 ),
                 (Some(w), None) => format!("\"{w}\" left out ({})", reason_words(r.reason)),
@@ -1162,6 +1159,7 @@ pub fn convert_repaired_text(text: &str, opts: &ConvertOptions) -> Converted {
 #[cfg(test)]
 mod tests {
     use super::{header_slips, result_look_alike, result_written, tag_name_look_alike};
+    use crate::result::GameResult;
 
     #[test]
     fn tag_names_written_with_look_alikes() {
@@ -1191,17 +1189,20 @@ mod tests {
 
     #[test]
     fn results_written_with_look_alikes() {
-        assert_eq!(result_look_alike("l-0"), Some("1-0"));
-        assert_eq!(result_look_alike("1-O"), Some("1-0"));
-        assert_eq!(result_look_alike("O-l"), Some("0-1"));
-        assert_eq!(result_look_alike("l/2-l/2"), Some("1/2-1/2"));
-        assert_eq!(result_look_alike("1/2-12"), Some("1/2-1/2"));
-        assert_eq!(result_written("1/2-1/2"), Some(("1/2-1/2", false)));
-        assert_eq!(result_written("*"), Some(("*", false)));
-        // Written right: no repair. Another slip, or another word: not a result.
-        for word in [
-            "1-0", "0-1", "1/2-1/2", "1-1", "0-0", "O-O", "e4", "l-", "-0", "l-0-0", "Cf3",
-        ] {
+        use GameResult::{BlackWins, Draw, WhiteWins};
+        assert_eq!(result_look_alike("l-0"), Some(WhiteWins));
+        assert_eq!(result_look_alike("1-O"), Some(WhiteWins));
+        assert_eq!(result_look_alike("O-l"), Some(BlackWins));
+        assert_eq!(result_look_alike("l/2-l/2"), Some(Draw));
+        assert_eq!(result_look_alike("1/2-12"), Some(Draw));
+        // Every spelling the readers accept is a result written right (`1/2` and `0.5-0.5`
+        // were none here, though the sheet and the lexer read them as a draw).
+        for &(spelling, r) in crate::result::SPELLINGS {
+            assert_eq!(result_written(spelling), Some((r, false)), "{spelling}");
+            assert_eq!(result_look_alike(spelling), None, "{spelling}");
+        }
+        // Another slip, or another word: not a result.
+        for word in ["1-1", "0-0", "O-O", "e4", "l-", "-0", "l-0-0", "Cf3"] {
             assert_eq!(result_look_alike(word), None, "{word}");
         }
     }

@@ -82,7 +82,7 @@ fn read_copy(text: &str) -> Copy {
         sheet: Sheet::from_movetext(text, parsed.movetext_start),
         lang,
         tags: parsed.tags.clone(),
-        result: rec.result.map(str::to_string),
+        result: rec.result.map(|r| r.to_string()),
     }
 }
 

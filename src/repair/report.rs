@@ -131,7 +131,7 @@ pub fn html(r: &Reconciled, place: &str, lang: ReportLang) -> String {
         null_plies: &[],
         notation: letters(lang),
         findings: &findings,
-        result: r.result.as_deref(),
+        result: r.result.as_deref().and_then(|s| s.parse().ok()),
         irregular_from_ply: None,
     };
     let mut out = String::new();

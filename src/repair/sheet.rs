@@ -48,10 +48,7 @@ pub struct Sheet {
 }
 
 fn is_result(w: &str) -> bool {
-    matches!(
-        w,
-        "1-0" | "0-1" | "1/2-1/2" | "½-½" | "1/2" | "*" | "0.5-0.5" | "1–0" | "0–1" | "½–½"
-    )
+    w.parse::<crate::result::GameResult>().is_ok()
 }
 
 fn is_ignorable(w: &str) -> bool {

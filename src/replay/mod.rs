@@ -180,7 +180,7 @@ fn read(
     // Appended straight to a string: through `Display` each character is a formatter call.
     record.final_fen = String::with_capacity(96);
     render::append_fen(&outcome.final_pos, &mut record.final_fen);
-    record.result = outcome.result.map(GameResult::as_str);
+    record.result = outcome.result;
     record.irregular_from_ply = outcome.irregular_from;
     record.findings.append(&mut outcome.findings);
     record.mainline = std::mem::take(&mut outcome.mainline);

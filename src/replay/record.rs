@@ -65,7 +65,7 @@ pub struct GameRecord {
     /// `ok`, or `error` when any finding has error severity.
     pub status: Status,
     /// The result written at the end of the movetext, if any.
-    pub result: Option<&'static str>,
+    pub result: Option<GameResult>,
     /// With `--illegal stands`: the ply of the first illegal move left on the board; the
     /// rest of the replay rests on an irregular position.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -12,7 +12,7 @@ fn english_game_replays() {
     let r = run("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0");
     assert_eq!(r.lang, "en");
     assert_eq!(r.plies, 6);
-    assert_eq!(r.result, Some("1-0"));
+    assert_eq!(r.result, Some(crate::result::GameResult::WhiteWins));
     assert_eq!(r.status, "ok");
 }
 

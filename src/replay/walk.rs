@@ -539,23 +539,17 @@ impl<'a> Game<'a> {
                     let line = stack.last_mut().expect("the mainline is never popped");
                     acc.emit(line, || GameEvent::DrawOffer);
                     if notation && line.depth == 0 && !line.dead {
-                        let side = match line.pos.turn() {
-                            Color::White => "Black",
-                            Color::Black => "White",
-                        };
+                        // The offer goes with the move just made: by the side not to move.
+                        let side = Side::from(!line.pos.turn());
                         let mut f = self.finding(
                             Kind::DrawOffer,
                             line.ply,
                             token.start,
-                            format!("{side} offered a draw with this move"),
+                            format!("{} offered a draw with this move", side.name()),
                             line,
                         );
                         f.article = Some(Kind::DrawOffer.article());
-                        f.side = Some(if side == "White" {
-                            Side::White
-                        } else {
-                            Side::Black
-                        });
+                        f.side = Some(side);
                         // The offer is recorded with the move it was made with.
                         f.move_text = line
                             .numbering

@@ -112,7 +112,7 @@ pub fn write_envelope(out: &mut String, a: &Audit, lang: ReportLang) {
                 );
             }
             if let Some(r) = a.result() {
-                let _ = write!(out, " · {}", escape(r));
+                let _ = write!(out, " · {}", escape(r.as_str()));
             }
             let _ = writeln!(
                 out,

@@ -119,7 +119,7 @@ pub fn row(r: &GameRecord) -> Vec<String> {
     let tag = |name: &str| r.tags.get(name).unwrap_or_default().to_string();
     let result = r
         .result
-        .map(str::to_string)
+        .map(|r| r.to_string())
         .unwrap_or_else(|| tag("Result"));
     let termination = r
         .termination

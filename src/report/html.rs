@@ -22,6 +22,7 @@
 //! assert!(page.contains("mossa illegale"));
 //! ```
 
+use crate::result::GameResult;
 use std::{
     fmt::Write as _,
     io::{self, Write},
@@ -84,7 +85,7 @@ pub struct GameView<'a> {
     pub notation: &'a Language,
     pub findings: &'a [Finding],
     /// The result written after the moves.
-    pub result: Option<&'a str>,
+    pub result: Option<GameResult>,
     /// The ply from which an illegal move stood (`--illegal stands`).
     pub irregular_from_ply: Option<u32>,
 }
@@ -135,7 +136,10 @@ impl<'a> GameView<'a> {
             "{} – {}  {}",
             self.tag("White").unwrap_or("?"),
             self.tag("Black").unwrap_or("?"),
-            self.result.or(self.tag("Result")).unwrap_or("")
+            self.result
+                .map(GameResult::as_str)
+                .or(self.tag("Result"))
+                .unwrap_or("")
         )
     }
 }

@@ -65,7 +65,7 @@ impl Sink for Jsonl {
         string(out, r.status.as_str());
         out.extend_from_slice(b",\"result\":");
         match r.result {
-            Some(result) => string(out, result),
+            Some(result) => string(out, result.as_str()),
             None => out.extend_from_slice(b"null"),
         }
         if let Some(ply) = r.irregular_from_ply {

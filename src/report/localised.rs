@@ -15,6 +15,7 @@
 //! assert!(out.contains("nessun Cavallo del Nero può raggiungere f5"), "{out}");
 //! ```
 
+use crate::result::GameResult;
 use std::io::{self, Write};
 
 use super::{html, severity_id, sink, text::escape_controls, Format, Sink, Summary};
@@ -104,7 +105,10 @@ fn write_text_in<W: Write>(out: &mut W, r: &GameRecord, lang: ReportLang) -> io:
             ("game", &r.game.to_string()),
             ("white", tag("White")),
             ("black", tag("Black")),
-            ("result", r.result.unwrap_or(tag("Result"))),
+            (
+                "result",
+                r.result.map(GameResult::as_str).unwrap_or(tag("Result")),
+            ),
             ("lang", &r.lang),
             ("candidates", &candidates),
             ("plies", &r.plies.to_string()),

@@ -10,6 +10,7 @@
 //! assert!(out.contains("unreadable_move"));
 //! ```
 
+use crate::result::GameResult;
 use std::io::{self, Write};
 
 use super::{severity_id, Sink, Summary};
@@ -73,7 +74,7 @@ fn write_text<W: Write>(out: &mut W, r: &GameRecord) -> io::Result<()> {
         r.game,
         tag("White"),
         tag("Black"),
-        r.result.unwrap_or(tag("Result")),
+        r.result.map(GameResult::as_str).unwrap_or(tag("Result")),
         r.lang,
         candidates,
         r.plies,

@@ -299,9 +299,18 @@ mod tests {
         ));
         let d = a.decision.as_mut().unwrap();
         d.verdict = Verdict::SealerLoses;
-        assert_eq!((a.result(), a.winner()), (Some("0-1"), Some(Color::Black)));
+        assert_eq!(
+            (a.result(), a.winner()),
+            (
+                Some(crate::result::GameResult::BlackWins),
+                Some(Color::Black)
+            )
+        );
         a.decision.as_mut().unwrap().verdict = Verdict::Draw;
-        assert_eq!((a.result(), a.winner()), (Some("1/2-1/2"), None));
+        assert_eq!(
+            (a.result(), a.winner()),
+            (Some(crate::result::GameResult::Draw), None)
+        );
         assert!(!a.has_failures());
         assert_eq!(a.item_name("white"), "white");
     }

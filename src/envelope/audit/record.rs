@@ -173,15 +173,9 @@ impl Audit {
     }
 
     /// `1-0`, `0-1`, `1/2-1/2`, or none while the game goes on.
-    pub fn result(&self) -> Option<&'static str> {
+    pub fn result(&self) -> Option<crate::result::GameResult> {
         let d = self.decision.as_ref()?;
-        let s = self.sealer?;
-        match d.verdict {
-            Verdict::Draw => Some("1/2-1/2"),
-            Verdict::Resume => None,
-            Verdict::SealerWins => Some(if s == Color::White { "1-0" } else { "0-1" }),
-            Verdict::SealerLoses => Some(if s == Color::White { "0-1" } else { "1-0" }),
-        }
+        crate::envelope::contradictions::result_of(d.verdict, self.sealer?)
     }
 
     pub fn winner(&self) -> Option<Color> {

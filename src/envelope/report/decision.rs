@@ -166,7 +166,7 @@ pub(super) fn verdict_words(v: Verdict) -> Msg {
 /// 0-1 (I.8.3)` / `perderebbe chi ha sigillato, 0-1 (I.8.3)`.
 pub(super) fn would(d: &Decision, sealer: Color) -> Msg {
     let r = crate::envelope::contradictions::result_of(d.verdict, sealer)
-        .map(|r| format!(", {}", if r == "1/2-1/2" { "½-½" } else { r }))
+        .map(|r| format!(", {}", r.as_sheet()))
         .unwrap_or_default();
     let ex = d
         .exception
@@ -192,7 +192,7 @@ pub(super) fn decision_words(d: &Decision, sealer: Color) -> Msg {
         .map(|e| Msg::new(format!(", exception {e}"), format!(", eccezione {e}")))
         .unwrap_or_default();
     let r = crate::envelope::contradictions::result_of(d.verdict, sealer)
-        .map(|r| format!(", {}", if r == "1/2-1/2" { "½-½" } else { r }))
+        .map(|r| format!(", {}", r.as_sheet()))
         .unwrap_or_default();
     Msg::new(
         format!("{} ({}{}){r}", v.en, d.rule, ex.en),

@@ -48,13 +48,6 @@ use decision::{decision_words, verdict_words, would};
 pub use decision::{notes, reason};
 pub use paragraph::paragraph;
 
-fn result_words(r: &str) -> &str {
-    match r {
-        "1/2-1/2" => "½-½",
-        other => other,
-    }
-}
-
 fn upper_first(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
@@ -207,7 +200,7 @@ pub fn text(a: &Audit, lang: ReportLang) -> String {
             }
             line.push(')');
             if let Some(r) = a.result() {
-                line.push_str(&format!(" {}", result_words(r)));
+                line.push_str(&format!(" {}", r.as_sheet()));
             }
             out.push_str(&line);
             out.push('\n');

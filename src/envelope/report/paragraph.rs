@@ -2,7 +2,7 @@
 
 use shakmaty::{Color, Position};
 
-use super::{reason, result_words, upper_first, would};
+use super::{reason, upper_first, would};
 use crate::envelope::{
     audit::{Audit, Verdict},
     moves::{move_label, moves_list},
@@ -81,7 +81,7 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
         .as_ref()
         .map(|s| s.written.trim().to_string())
         .unwrap_or_default();
-    let result = a.result().map(result_words).unwrap_or("");
+    let result = a.result().map_or("", |r| r.as_sheet());
     match (&a.decision, a.sealer) {
         (Some(d), Some(s)) => {
             let o = !s;

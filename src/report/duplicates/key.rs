@@ -2,6 +2,7 @@
 //! mainline (the moves as played, whatever notation they were written in), and small hashes
 //! of the tags copies of one game should agree on.
 
+use crate::result::GameResult;
 use shakmaty::{fen::Epd, uci::UciMove, CastlingMode, EnPassantMode};
 
 use crate::{
@@ -59,7 +60,7 @@ impl Entry {
             *slot = match name {
                 "White" | "Black" => tag_hash(value(name), true),
                 "Result" => match result_hash(value(name)) {
-                    0 => result_hash(record.result),
+                    0 => result_hash(record.result.map(GameResult::as_str)),
                     h => h,
                 },
                 _ => tag_hash(value(name), false),
@@ -230,12 +231,12 @@ fn tag_hash(v: Option<&str>, name: bool) -> u32 {
 fn result_hash(v: Option<&str>) -> u32 {
     let Some(v) = v else { return 0 };
     let n: String = v.split_whitespace().collect();
-    let n = match n.as_str() {
-        "" | "*" | "?" => return 0,
-        "½-½" | "0.5-0.5" | "=-=" => "1/2-1/2",
-        other => other,
-    };
-    fnv32(n)
+    match n.parse::<GameResult>() {
+        Ok(GameResult::Unknown) => 0,
+        Ok(r) => fnv32(r.as_str()),
+        Err(_) if n.is_empty() || n == "?" => 0,
+        Err(_) => fnv32(&n),
+    }
 }
 
 /// Year, month, day of a PGN date (`2020.05.??`), 0 for each unknown part.
@@ -283,7 +284,11 @@ mod tests {
 
     #[test]
     fn results_in_their_common_spellings() {
-        assert_eq!(result_hash(Some("½-½")), result_hash(Some("1/2-1/2")));
+        for &(spelling, r) in crate::result::SPELLINGS {
+            let hash = result_hash(Some(spelling));
+            assert_eq!(hash, result_hash(Some(r.as_str())), "{spelling}");
+        }
+        assert_eq!(result_hash(Some("=-=")), result_hash(Some("½-½")));
         assert_eq!(result_hash(Some("0.5-0.5")), result_hash(Some("1/2 - 1/2")));
         assert_eq!(result_hash(Some("*")), 0);
         assert_ne!(result_hash(Some("1-0")), result_hash(Some("0-1")));
