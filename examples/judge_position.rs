@@ -5,7 +5,7 @@
 
 use std::process::ExitCode;
 
-use scoresheet::laws::position::{judge, to_text};
+use scoresheet::{laws::position::judge, report::position::to_text};
 
 fn main() -> ExitCode {
     let fen = std::env::args()

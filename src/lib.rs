@@ -24,6 +24,7 @@
 //! assert_eq!(f.move_text.as_deref(), Some("3.Cf5"));
 //! ```
 
+pub mod board;
 pub mod bulk;
 pub mod envelope;
 pub mod error;

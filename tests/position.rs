@@ -178,7 +178,7 @@ fn csv_format() {
     let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
     assert_eq!(
         header,
-        scoresheet::laws::position::CSV_HEADER
+        scoresheet::report::position::CSV_HEADER
             .iter()
             .map(|s| s.to_string())
             .collect::<Vec<_>>()

@@ -18,8 +18,8 @@
 //! as a misread, and misreads must be rare (and the rendering must read back exactly with its
 //! language given).
 //!
-//! Cases the library is known to get wrong are skipped by `known_bug` (each with its
-//! reproduction, and an ignored test below). `ROUNDTRIP_SEED=n` plays other games,
+//! No rendering is skipped: a case the library gets wrong fails the test. `ROUNDTRIP_SEED=n`
+//! plays other games,
 //! `ROUNDTRIP_SCALE=k` k times as many, `ROUNDTRIP_VERBOSE=1` prints the misreads.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -547,7 +547,6 @@ struct Counts {
     castlings: AtomicUsize,
     en_passants: AtomicUsize,
     captures: AtomicUsize,
-    skipped_known_bugs: AtomicUsize,
 }
 
 fn add(c: &AtomicUsize, n: usize) {
@@ -558,19 +557,9 @@ fn get(c: &AtomicUsize) -> usize {
     c.load(Ordering::Relaxed)
 }
 
-/// Cases the library gets wrong today, skipped so that the test passes; each is reported with a
-/// minimal reproduction. Returns why the rendering is skipped. (None today.)
-fn known_bug(_style: &Style, _game: &Game) -> Option<&'static str> {
-    None
-}
-
 /// Reads one rendering back; returns a failure message, if any.
 fn check(style: &Style, game: &Game, text: &str, counts: &Counts) -> Option<String> {
     add(&counts.renderings, 1);
-    if known_bug(style, game).is_some() {
-        add(&counts.skipped_known_bugs, 1);
-        return None;
-    }
     let rec = match std::panic::catch_unwind(|| validate_text(text, &Options::default())) {
         Ok(rec) => rec,
         Err(e) => {
@@ -797,7 +786,7 @@ fn run_suite(name: &str, games: Vec<Game>, seed: u64) {
     println!(
         "{name}: {} games, {} plies ({} promotions of which {} under-promotions, {} castlings, \
          {} en passant, {} captures), {renderings} renderings, {misreads} misreads ({} tied, {} not even a candidate), {} read in \
-         another language with the same moves, {} skipped as known bugs, {} failures, {:.1} s",
+         another language with the same moves, {} failures, {:.1} s",
         get(&counts.games),
         get(&counts.plies),
         get(&counts.promotions),
@@ -808,7 +797,6 @@ fn run_suite(name: &str, games: Vec<Game>, seed: u64) {
         get(&counts.misreads_tied),
         get(&counts.misreads_lost),
         get(&counts.other_lang_same_moves),
-        get(&counts.skipped_known_bugs),
         failures.len(),
         started.elapsed().as_secs_f64()
     );

@@ -41,7 +41,7 @@ use shakmaty::{
     attacks, Bitboard, Board, ByColor, Chess, Color, Move, Position, Rank, Role, Square,
 };
 
-use crate::replay::fast_san::attacked_by;
+use crate::board::attacked_by;
 
 /// What the fast check's gates say of one position, told from shakmaty's position.
 pub struct Screen {

@@ -485,7 +485,7 @@ pub(crate) fn king_can_step(pos: &Chess) -> bool {
     let occupied = board.occupied().without(king);
     (shakmaty::attacks::king_attacks(king) & !board.by_color(us))
         .into_iter()
-        .any(|to| !crate::replay::fast_san::attacked_by(board, to, !us, occupied))
+        .any(|to| !crate::board::attacked_by(board, to, !us, occupied))
 }
 
 /// A position from a FEN, for the tests.

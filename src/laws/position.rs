@@ -269,29 +269,6 @@ fn notations(pos: &Chess, line: &[Move]) -> (Vec<String>, Vec<String>) {
         .unzip()
 }
 
-/// A line in SAN with move numbers, from the position's move number and side to move:
-/// `1. f3 e5 2. g4 Qh4#`, or `12... Kd7 13. Nb5#`.
-fn numbered(fen_fullmoves: u32, black_first: bool, san: &[String]) -> String {
-    let mut out = String::new();
-    let mut number = fen_fullmoves;
-    for (i, m) in san.iter().enumerate() {
-        let white = (i % 2 == 0) != black_first;
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        if white {
-            out.push_str(&format!("{number}. "));
-        } else if i == 0 {
-            out.push_str(&format!("{number}... "));
-        }
-        out.push_str(m);
-        if !white {
-            number += 1;
-        }
-    }
-    out
-}
-
 /// Judge a position with the full search.
 pub fn judge(fen: &str) -> Judgement {
     let (pos, notes) = match parse(fen) {
@@ -401,76 +378,6 @@ pub fn judge(fen: &str) -> Judgement {
             .push_str(&format!(" (irregular FEN: {})", notes.join("; ")));
     }
     j
-}
-
-/// A text report of a judgement, for people.
-pub fn to_text(j: &Judgement) -> String {
-    if !j.legal {
-        return format!("{}\n  {}\n", j.fen, j.reason);
-    }
-    let yes_no = |b: Option<bool>| match b {
-        Some(true) => "yes",
-        Some(false) => "no",
-        None => "undecided",
-    };
-    let mut out = format!(
-        "{}\n  to move: {}\n  checkmate: {}\n  stalemate: {}\n  dead (5.2.2): {}\n  White can mate: {}\n  Black can mate: {}\n  {}\n",
-        j.fen,
-        j.turn.unwrap_or("?"),
-        yes_no(j.checkmate),
-        yes_no(j.stalemate),
-        yes_no(j.dead),
-        yes_no(j.white_can_mate),
-        yes_no(j.black_can_mate),
-        j.reason
-    );
-    for (who, line) in [("White", &j.white_helpmate), ("Black", &j.black_helpmate)] {
-        if let Some(l) = line.as_ref().filter(|l| !l.is_empty()) {
-            out.push_str(&format!(
-                "  helpmate for {who} ({} {}): {}\n",
-                l.len(),
-                if l.len() == 1 { "ply" } else { "plies" },
-                numbered(j.fullmoves, j.turn == Some("black"), l)
-            ));
-        }
-    }
-    out
-}
-
-/// The columns of `scoresheet position --format csv`.
-pub const CSV_HEADER: [&str; 11] = [
-    "fen",
-    "legal",
-    "turn",
-    "checkmate",
-    "stalemate",
-    "dead",
-    "white_can_mate",
-    "black_can_mate",
-    "reason",
-    "white_helpmate",
-    "black_helpmate",
-];
-
-/// One CSV row: booleans as `true`/`false`, empty where undecided; helpmates in SAN,
-/// space-separated, without move numbers.
-pub fn csv_row(j: &Judgement) -> Vec<String> {
-    let b = |v: bool| v.to_string();
-    let ob = |v: Option<bool>| v.map(b).unwrap_or_default();
-    let line = |l: &Option<Vec<String>>| l.as_ref().map(|l| l.join(" ")).unwrap_or_default();
-    vec![
-        j.fen.clone(),
-        b(j.legal),
-        j.turn.unwrap_or("").to_string(),
-        ob(j.checkmate),
-        ob(j.stalemate),
-        ob(j.dead),
-        ob(j.white_can_mate),
-        ob(j.black_can_mate),
-        j.reason.clone(),
-        line(&j.white_helpmate),
-        line(&j.black_helpmate),
-    ]
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ pub mod look_alike;
 pub mod moves;
 pub mod movetext;
 pub mod render;
+pub mod slips;
 pub mod split;
 pub mod tags;
 

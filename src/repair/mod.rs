@@ -24,7 +24,8 @@ pub mod reconcile;
 pub mod report;
 pub mod search;
 pub mod sheet;
-pub mod slips;
+/// The slip model lives beside the notation, below both replay (suggestions) and repair.
+pub use crate::notation::slips;
 
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 

@@ -222,7 +222,13 @@ fn read(
     finish(&mut record, raw.line);
     outcome.recycle();
     let events = if want_events {
-        let (outcome, events) = game.run_with(lang, false, false, true);
+        let pass = walk::Pass {
+            lang,
+            notation: false,
+            suggestions: false,
+            events: true,
+        };
+        let (outcome, events) = game.run_with(pass);
         outcome.recycle();
         events
     } else {

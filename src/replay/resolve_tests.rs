@@ -11,6 +11,14 @@ fn run(p: &Chess, s: &str, lang: &str) -> Resolution {
     resolve(p, &w, by_code(lang).unwrap())
 }
 
+/// The move a written move resolves to, in UCI: `None` unless it is one legal move.
+fn chosen(p: &Chess, s: &str, lang: &str) -> Option<String> {
+    match run(p, s, lang) {
+        Resolution::Unique(m) => Some(m.to_uci(shakmaty::CastlingMode::Standard).to_string()),
+        _ => None,
+    }
+}
+
 fn why(p: &Chess, s: &str) -> Explanation {
     let (_, w) = written_move(s).unwrap();
     explain(p, &w, by_code("en").unwrap())
@@ -19,23 +27,23 @@ fn why(p: &Chess, s: &str) -> Explanation {
 #[test]
 fn unique_ambiguous_illegal() {
     let p = Chess::default();
-    assert!(matches!(run(&p, "Nf3", "en"), Resolution::Unique(_)));
-    assert!(matches!(run(&p, "Cf3", "it"), Resolution::Unique(_)));
+    assert_eq!(chosen(&p, "Nf3", "en").as_deref(), Some("g1f3"));
+    assert_eq!(chosen(&p, "Cf3", "it").as_deref(), Some("g1f3"));
     assert!(matches!(run(&p, "Nf4", "en"), Resolution::Illegal));
-    assert!(matches!(run(&p, "g1f3", "en"), Resolution::Unique(_)));
+    assert_eq!(chosen(&p, "g1f3", "en").as_deref(), Some("g1f3"));
     assert!(matches!(run(&p, "Cf3", "en"), Resolution::UnknownLetter));
     let p = pos("4k3/8/8/8/8/8/8/2N1K1N1 w - - 0 1");
     assert!(matches!(run(&p, "Ne2", "en"), Resolution::Ambiguous(_)));
-    assert!(matches!(run(&p, "Nge2", "en"), Resolution::Unique(_)));
+    assert_eq!(chosen(&p, "Nge2", "en").as_deref(), Some("g1e2"));
 }
 
 #[test]
 fn minimal_pawn_captures() {
     let p = pos("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
-    assert!(matches!(run(&p, "ed", "en"), Resolution::Unique(_)));
-    assert!(matches!(run(&p, "exd", "en"), Resolution::Unique(_)));
-    assert!(matches!(run(&p, "ed5", "en"), Resolution::Unique(_)));
-    assert!(matches!(run(&p, "e:d", "en"), Resolution::Unique(_)));
+    assert_eq!(chosen(&p, "ed", "en").as_deref(), Some("e4d5"));
+    assert_eq!(chosen(&p, "exd", "en").as_deref(), Some("e4d5"));
+    assert_eq!(chosen(&p, "ed5", "en").as_deref(), Some("e4d5"));
+    assert_eq!(chosen(&p, "e:d", "en").as_deref(), Some("e4d5"));
 }
 
 #[test]
@@ -62,15 +70,15 @@ fn castling_by_coordinates() {
 fn promotion_missing() {
     let p = pos("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
     assert!(matches!(run(&p, "a8", "en"), Resolution::PromotionMissing(v) if v.len() == 4));
-    assert!(matches!(run(&p, "a8=D", "it"), Resolution::Unique(_)));
-    assert!(matches!(run(&p, "a8(Q)", "en"), Resolution::Unique(_)));
+    assert_eq!(chosen(&p, "a8=D", "it").as_deref(), Some("a7a8q"));
+    assert_eq!(chosen(&p, "a8(Q)", "en").as_deref(), Some("a7a8q"));
 }
 
 #[test]
 fn pinned_disambiguation_is_illegal() {
     // fide-edge-cases F10
     let p = pos("4k3/8/8/8/1b6/8/3N4/4K1N1 w - - 0 1");
-    assert!(matches!(run(&p, "Nf3", "en"), Resolution::Unique(_)));
+    assert_eq!(chosen(&p, "Nf3", "en").as_deref(), Some("g1f3"));
     assert!(matches!(run(&p, "Ndf3", "en"), Resolution::Illegal));
     assert_eq!(why(&p, "Ndf3").reason, "leaves_king_in_check");
 }

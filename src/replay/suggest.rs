@@ -16,6 +16,7 @@ use crate::{
     notation::{
         languages::{english, languages, Language},
         moves::{CaptureMark, WrittenKind, WrittenMove},
+        slips,
     },
 };
 
@@ -45,43 +46,16 @@ fn strip_marks(s: &str) -> String {
         .collect()
 }
 
-/// Cost of writing `a` where `b` was meant: a change of case costs a quarter; a file or rank
-/// slip costs less the nearer the two are (a neighbouring file is the common slip).
-fn substitution(a: char, b: char) -> f32 {
-    if a == b {
-        return 0.0;
-    }
-    if a.to_lowercase().eq(b.to_lowercase()) {
-        return 0.25;
-    }
-    let near = |lo: char, hi: char| (lo..=hi).contains(&a) && (lo..=hi).contains(&b);
-    if near('a', 'h') || near('1', '8') {
-        return 0.75 + 0.05 * (a as u32).abs_diff(b as u32) as f32;
-    }
-    1.0
-}
+/// The slip distance between what was written and a way of writing a move: the one slip
+/// model, [`crate::notation::slips`], that `--repair` reads sheets with too, so that the
+/// first suggestion here and the reading there price a slip alike (a letter-case slip,
+/// a neighbouring square, a look-alike character, a lost capture mark).
+pub use crate::notation::slips::distance;
 
-/// Edit distance with the substitution costs of [`substitution`].
-pub fn distance(a: &str, b: &str) -> f32 {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<f32> = (0..=b.len()).map(|i| i as f32).collect();
-    let mut cur = vec![0.0; b.len() + 1];
-    for i in 1..=a.len() {
-        cur[0] = i as f32;
-        for j in 1..=b.len() {
-            let sub = substitution(a[i - 1], b[j - 1]);
-            cur[j] = (prev[j] + 1.0).min(cur[j - 1] + 1.0).min(prev[j - 1] + sub);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
-}
-
-/// How close a legal move's text is to the written text: the edit distance to its nearest
-/// rendering, adjusted by what a writer gets right most often: the destination square
-/// (a third of a point off), the capture (a fifth off), and the piece, read in the game's
-/// language (a quarter on when the piece differs).
+/// How close a legal move's text is to the written text: the slip distance to its nearest
+/// rendering, adjusted by what a writer gets right most often (the slip model's
+/// [`slips::DESTINATION_KEPT`], [`slips::CAPTURE_KEPT`], [`slips::OTHER_PIECE`]): the
+/// destination square, the capture, and the piece, read in the game's language.
 fn closeness(
     pos: &Chess,
     m: Move,
@@ -114,13 +88,13 @@ fn closeness(
             None => m.role() == Role::Pawn,
         };
         if !role_fits {
-            d += 0.25;
+            d += slips::OTHER_PIECE;
         }
         if w.to_square() == Some(m.to()) {
-            d -= 0.35;
+            d -= slips::DESTINATION_KEPT;
         }
         if w.capture != CaptureMark::None && m.is_capture() {
-            d -= 0.2;
+            d -= slips::CAPTURE_KEPT;
         }
     }
     d.max(0.0)
@@ -177,10 +151,12 @@ mod tests {
 
     #[test]
     fn distance_weights_case() {
+        use crate::notation::slips::{CASE, NEIGHBOUR};
         assert_eq!(distance("Nf3", "Nf3"), 0.0);
-        assert_eq!(distance("nf3", "Nf3"), 0.25);
+        assert_eq!(distance("nf3", "Nf3"), CASE);
+        assert_eq!(distance("Ng3", "Nf3"), NEIGHBOUR);
         assert!(distance("Ng3", "Nf3") < distance("Ng3", "Na3"));
-        assert!(distance("Ng3", "Nf3") < distance("Ng3", "g3"));
+        assert_eq!(distance("Ng3", "g3"), crate::notation::slips::STRAY);
     }
 
     #[test]

@@ -249,6 +249,17 @@ pub(super) struct Outcome {
     pub(super) mainline_at: Vec<usize>,
 }
 
+/// What one pass of the walk over a game looks for beyond the moves, handed down whole: the
+/// language it reads the moves in, the notation findings, ranked suggestions for a bad
+/// move, and the game as events (for export).
+#[derive(Clone, Copy)]
+pub(super) struct Pass {
+    pub(super) lang: &'static Language,
+    pub(super) notation: bool,
+    pub(super) suggestions: bool,
+    pub(super) events: bool,
+}
+
 /// Where a move is: its token, and which move of the token's reading.
 #[derive(Clone, Copy)]
 pub(super) struct At {
@@ -361,18 +372,24 @@ impl<'a> Game<'a> {
         notation: bool,
         suggestions: bool,
     ) -> Outcome {
-        self.run_with(lang, notation, suggestions, false).0
+        let pass = Pass {
+            lang,
+            notation,
+            suggestions,
+            events: false,
+        };
+        self.run_with(pass).0
     }
 
     /// The core loop over the movetext tokens; with `events`, also the game as a sequence of
     /// resolved events (for export).
-    pub(super) fn run_with(
-        &self,
-        lang: &'static Language,
-        notation: bool,
-        suggestions: bool,
-        events: bool,
-    ) -> (Outcome, Vec<GameEvent>) {
+    pub(super) fn run_with(&self, pass: Pass) -> (Outcome, Vec<GameEvent>) {
+        let Pass {
+            lang,
+            notation,
+            suggestions: _,
+            events,
+        } = pass;
         let tokens = &self.parsed.tokens;
         let mut stack: Vec<Line> = vec![Line::new(self.start.clone(), 0, false, 0, false)];
         // Room for the mainline's plies at once (fewer than the tokens, which also hold move
@@ -432,7 +449,12 @@ impl<'a> Game<'a> {
                         len: token.end - token.start,
                     };
                     let line = stack.last_mut().expect("the mainline is never popped");
-                    self.play_written(line, &w, at, &[], lang, notation, suggestions, &mut acc);
+                    let written = Written {
+                        w: &w,
+                        at,
+                        rest: &[],
+                    };
+                    self.play_written(line, written, pass, &mut acc);
                 }
                 TokenKind::Run(readings) => {
                     let line = stack.last_mut().expect("the mainline is never popped");
@@ -450,16 +472,12 @@ impl<'a> Game<'a> {
                         };
                         offset += usize::from(w.len);
                         let line = stack.last_mut().expect("the mainline is never popped");
-                        self.play_written(
-                            line,
+                        let written = Written {
                             w,
                             at,
-                            &reading[k + 1..],
-                            lang,
-                            notation,
-                            suggestions,
-                            &mut acc,
-                        );
+                            rest: &reading[k + 1..],
+                        };
+                        self.play_written(line, written, pass, &mut acc);
                     }
                 }
                 TokenKind::PromotionLetter(_) if consumed_promotion == i => {}

@@ -3,6 +3,23 @@
 
 use super::*;
 use fast_san::{settle_fast, Settled};
+
+/// A move as written: its reading, where it stands, and the moves written after it in the
+/// same word (`e4e5`: `e5` after `e4`), which the suggestions for it replay.
+#[derive(Clone, Copy)]
+pub(super) struct Written<'a> {
+    pub w: &'a WrittenMove,
+    pub at: At,
+    pub rest: &'a [WrittenMove],
+}
+
+/// What the attack tables said of a move before the general path takes it: not asked yet,
+/// or asked (with the move they settled, or `None` where they left it to the general path).
+#[derive(Clone, Copy)]
+pub(super) enum Fast {
+    NotAsked,
+    Asked(Option<Settled>),
+}
 use resolve::resolve_by_candidates;
 
 impl<'a> Game<'a> {
@@ -129,21 +146,17 @@ impl<'a> Game<'a> {
 
     /// Play the move written at `at` on `line`: the common case told by [`Self::play_plain`],
     /// anything else by [`Self::play_general`], its reference.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn play_written(
         &self,
         line: &mut Line,
-        w: &WrittenMove,
-        at: At,
-        rest: &[WrittenMove],
-        lang: &'static Language,
-        notation: bool,
-        suggestions: bool,
+        written: Written<'_>,
+        pass: Pass,
         acc: &mut Acc,
     ) {
-        if let Err(settled) = self.play_plain(line, w, at, lang, notation, acc) {
-            self.play_general(line, w, at, rest, lang, notation, suggestions, acc, settled);
+        let Written { w, at, .. } = written;
+        if let Err(settled) = self.play_plain(line, w, at, pass.lang, pass.notation, acc) {
+            self.play_general(line, written, pass, acc, settled);
         }
     }
 
@@ -163,9 +176,9 @@ impl<'a> Game<'a> {
         lang: &'static Language,
         notation: bool,
         acc: &mut Acc,
-    ) -> Result<(), Option<Option<Settled>>> {
+    ) -> Result<(), Fast> {
         if line.dead || line.depth > 0 || acc.events.is_some() || !self.plain {
-            return Err(None);
+            return Err(Fast::NotAsked);
         }
         if let Some(n) = line.pending_number {
             // Dots written apart from the number (`2. ... Cc6`), and a number not the one
@@ -173,7 +186,7 @@ impl<'a> Game<'a> {
             if self.dots_may_stand_apart(&n, at)
                 || (notation && self.number_may_slip(line, &n, line.expected_number()))
             {
-                return Err(None);
+                return Err(Fast::NotAsked);
             }
         }
         let settled = settle_fast(&line.pos, w, lang);
@@ -184,7 +197,7 @@ impl<'a> Game<'a> {
             {
                 m
             }
-            _ => return Err(Some(settled)),
+            _ => return Err(Fast::Asked(settled)),
         };
         let numbered = line.next_label();
         line.pending_number = None;
@@ -216,20 +229,17 @@ impl<'a> Game<'a> {
 
     /// Play the move written at `at` on `line`, whatever it is; `settled` is what the attack
     /// tables said of it, if they were asked already.
-    #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn play_general(
         &self,
         line: &mut Line,
-        w: &WrittenMove,
-        at: At,
-        rest: &[WrittenMove],
-        lang: &'static Language,
-        notation: bool,
-        suggestions: bool,
+        written: Written<'_>,
+        pass: Pass,
         acc: &mut Acc,
-        settled: Option<Option<Settled>>,
+        settled: Fast,
     ) {
+        let Written { w, at, .. } = written;
+        let Pass { lang, notation, .. } = pass;
         if line.dead {
             line.moves_since_dead += 1;
             return;
@@ -250,13 +260,16 @@ impl<'a> Game<'a> {
         let written_number = line.pending_number.take();
         if let (true, 0, Some(n)) = (notation, line.depth, written_number) {
             if self.number_may_slip(line, &n, expected) {
-                self.number_slip(line, n, expected, numbered, at, ply, acc);
+                self.number_slip(line, n, expected, numbered, at, acc);
             }
         }
         // What `resolve` answers, the common case (one move the attack tables settle) read
         // from the eight bytes they hand back, without the general answer built around it.
         let takes_no_king = |m: Move| m.capture() != Some(shakmaty::Role::King);
-        let settled = settled.unwrap_or_else(|| settle_fast(&line.pos, w, lang));
+        let settled = match settled {
+            Fast::Asked(settled) => settled,
+            Fast::NotAsked => settle_fast(&line.pos, w, lang),
+        };
         let resolution = match settled {
             // After an illegal move that stood, a king may be en prise: taking it is no move.
             Some(Settled::Unique(m)) if takes_no_king(m) => Ok(m),
@@ -276,17 +289,7 @@ impl<'a> Game<'a> {
                 } else {
                     resolution
                 };
-                match self.play_unresolved(
-                    line,
-                    w,
-                    at,
-                    rest,
-                    lang,
-                    (notation, suggestions),
-                    acc,
-                    resolution,
-                    numbered,
-                ) {
+                match self.play_unresolved(line, written, pass, acc, resolution, numbered) {
                     Some(m) if !takes_king => m,
                     _ => return,
                 }
@@ -308,7 +311,7 @@ impl<'a> Game<'a> {
         line.pos.play_unchecked(chosen);
         if let Some(before) = before {
             if issues {
-                self.notation_findings(&before, chosen, w, &line.pos, at, ply, numbered, line, acc);
+                self.notation_findings(&before, chosen, written, numbered, line, acc);
             }
             acc.emit(line, || GameEvent::Move {
                 before,
@@ -326,7 +329,6 @@ impl<'a> Game<'a> {
     /// A move number written that is not the one expected: the finding, if it is a slip.
     #[cold]
     #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
     fn number_slip(
         &self,
         line: &mut Line,
@@ -334,9 +336,10 @@ impl<'a> Game<'a> {
         expected: u32,
         numbered: Label,
         at: At,
-        ply: u32,
         acc: &mut Acc,
     ) {
+        // The ply of the move the number is written before (not played yet).
+        let ply = line.ply + 1;
         let text = self.text.get(n.start..n.end).unwrap_or("").trim();
         if let Some((reason, message, note)) =
             numbering_slip(text, n.number, n.black, expected, numbered.side)
@@ -353,19 +356,18 @@ impl<'a> Game<'a> {
     /// The notation findings of a move played (see [`notation_issues`]), where there may be
     /// some.
     #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
     fn notation_findings(
         &self,
         before: &Chess,
         chosen: Move,
-        w: &WrittenMove,
-        next: &Chess,
-        at: At,
-        ply: u32,
+        written: Written<'_>,
         numbered: Label,
         line: &Line,
         acc: &mut Acc,
     ) {
+        let Written { w, at, .. } = written;
+        // The move is on the board (`line.pos`), not yet counted on the line.
+        let (next, ply) = (&line.pos, line.ply + 1);
         // Whether the move mates is asked only where a mark is to be judged: with
         // --strict-notation, on a move marked or giving check.
         let mate = self.strict_notation
@@ -394,19 +396,22 @@ impl<'a> Game<'a> {
     /// (the line stops, or with `--illegal stands` an illegal move stays on the board).
     #[cold]
     #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
     fn play_unresolved(
         &self,
         line: &mut Line,
-        w: &WrittenMove,
-        at: At,
-        rest: &[WrittenMove],
-        lang: &'static Language,
-        (notation, suggestions): (bool, bool),
+        the_move: Written<'_>,
+        pass: Pass,
         acc: &mut Acc,
         resolution: Resolution,
         numbered: Label,
     ) -> Option<Move> {
+        let Written { w, at, rest } = the_move;
+        let Pass {
+            lang,
+            notation,
+            suggestions,
+            ..
+        } = pass;
         let ply = line.ply + 1;
         let written = self.written_text(at);
         // The move as written, with its number, is only written out when a finding needs it.
@@ -535,10 +540,10 @@ impl<'a> Game<'a> {
                     acc.findings.push(f);
                     return Some(m);
                 }
-                self.illegal(line, w, at, rest, lang, suggestions, acc, numbered)
+                self.illegal(line, the_move, pass, acc, numbered)
             }
             Resolution::Illegal | Resolution::UnknownLetter => {
-                self.illegal(line, w, at, rest, lang, suggestions, acc, numbered)
+                self.illegal(line, the_move, pass, acc, numbered)
             }
         }
     }
@@ -600,18 +605,18 @@ impl<'a> Game<'a> {
 
     /// A move that is illegal as written: the finding, with suggestions; the line stops, or
     /// with `--illegal stands` the move stays on the board.
-    #[allow(clippy::too_many_arguments)]
     fn illegal(
         &self,
         line: &mut Line,
-        w: &WrittenMove,
-        at: At,
-        rest: &[WrittenMove],
-        lang: &'static Language,
-        suggestions: bool,
+        written: Written<'_>,
+        pass: Pass,
         acc: &mut Acc,
         numbered: Label,
     ) -> Option<Move> {
+        let Written { w, at, rest } = written;
+        let Pass {
+            lang, suggestions, ..
+        } = pass;
         let ply = line.ply + 1;
         let written = self.written_text(at);
         let label = || numbered.with(written);

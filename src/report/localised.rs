@@ -250,16 +250,16 @@ fn helpmates_in(j: &mut crate::laws::position::Judgement, lang: ReportLang) {
     }
 }
 
-/// The text report of a judgement ([`crate::laws::position::to_text`]) in `lang`: its labels
+/// The text report of a judgement ([`super::position::to_text`]) in `lang`: its labels
 /// from the catalogue, its reason translated (give the judgement as judged, in English).
 pub fn position_text(j: &crate::laws::position::Judgement, lang: ReportLang) -> String {
     if lang == ReportLang::En {
-        return crate::laws::position::to_text(j);
+        return super::position::to_text(j);
     }
     // The labels and the reason are read off the English text; the moves are written anew.
     let mut j = j.clone();
     helpmates_in(&mut j, lang);
-    let english = crate::laws::position::to_text(&j);
+    let english = super::position::to_text(&j);
     fn answer(lang: ReportLang, a: &str) -> &str {
         match a {
             "yes" => i18n::ui(lang, "yes"),
@@ -333,7 +333,7 @@ pub fn write_judgements(
     format: Format,
     lang: ReportLang,
 ) -> io::Result<()> {
-    use crate::laws::position;
+    use super::position;
     if format == Format::Csv {
         super::games::write_row(&mut &mut *out, &position::CSV_HEADER)?;
     }

@@ -28,6 +28,7 @@ pub mod games;
 pub mod html;
 pub mod jsonl;
 pub mod localised;
+pub mod position;
 pub mod text;
 
 pub use self::csv::CSV_HEADER;

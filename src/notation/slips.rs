@@ -6,7 +6,7 @@
 //! or check mark and a stray character have costs of their own (see `grammar/slips.md`).
 //!
 //! ```
-//! use scoresheet::repair::slips::{distance, slips};
+//! use scoresheet::notation::slips::{distance, slips};
 //! // `Ced` for `Ce4`: the OCR read a `4` as a `d`.
 //! assert!(distance("Ced", "Ce4") < 0.5);
 //! // A lost capture mark costs almost nothing; an unrelated letter a whole unit.
@@ -37,6 +37,18 @@ pub const CHECK_UNMARKED: f32 = 0.02;
 /// nothing: what the writer saw on the board does not fit the move, the evidence of a slip
 /// here or earlier (the search's legal moves carry `+` when they give check).
 pub const MARK_MISFIT: f32 = 0.3;
+
+/// What a reader of a whole word knows beyond its characters, and what `validate`'s
+/// suggestions weigh beside the slip distance (`replay::suggest`): the destination square
+/// written is the legal move's (the part of a move writers get right most often).
+pub const DESTINATION_KEPT: f32 = 0.35;
+/// A capture mark written on a move that captures.
+pub const CAPTURE_KEPT: f32 = 0.2;
+/// The piece written is not the move's, in any language that has its letter: with a
+/// [`STRAY`] letter it costs more than a [`NEIGHBOUR`]ing square (`Ng3` from the start is
+/// `Nf3` before `g3`), and a piece letter of another language (`Cf3` in an English game) is
+/// read as its piece before it is read as a pawn move.
+pub const OTHER_PIECE: f32 = 0.4;
 
 fn is_check_mark(c: char) -> bool {
     matches!(c, '+' | '#')
