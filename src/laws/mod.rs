@@ -104,13 +104,11 @@ pub enum IllegalPolicy {
 /// The side the record gives the win to, by its Result tag or the result written after the
 /// moves (either: where they disagree, a win written anywhere counts).
 fn recorded_winner(game: &GameFacts) -> Option<Color> {
-    [game.result_tag, game.result_token]
+    let tag = game.result_tag.and_then(|t| t.parse::<GameResult>().ok());
+    [tag, game.result_token]
         .into_iter()
         .flatten()
-        .find_map(|r| match Outcome::parse(r) {
-            Some(Outcome::Win(c)) => Some(c),
-            _ => None,
-        })
+        .find_map(GameResult::winner)
 }
 
 /// Apply the Laws to a game's mainline. `locate` gives the line and column of a ply's move.
