@@ -5,7 +5,9 @@
 //! first moves (not its text, which stays in the spool file of the caller). Two games pair
 //! by their tags where the tags say so: the same players (surnames, case and accents aside),
 //! and date and round that do not contradict each other (a part unknown in one of them, `??`,
-//! contradicts nothing); otherwise by the same opening moves and result. Among the
+//! contradicts nothing); otherwise by the same opening moves and result, where the players'
+//! names (spelled alike: `Tschigorin`, `Chigorin`) and the year do not say they are other
+//! games. Among the
 //! candidates the pairs are taken best first (tags, then the longer common opening, then the
 //! same result), so that the order of the games in either archive does not matter.
 //!
@@ -125,23 +127,67 @@ fn common_opening(a: &GameKey, b: &GameKey) -> usize {
         .count()
 }
 
+/// Edit distance of two short strings (bounded use: names).
+fn distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let here = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(here + 1);
+            prev = here;
+        }
+    }
+    row[b.len()]
+}
+
+/// Whether two surnames may name one player: unknown in either, the same, or spelled
+/// alike (`Tschigorin` and `Chigorin`, `Janowski` and `Janowsky`).
+fn same_player(a: &str, b: &str) -> bool {
+    a.is_empty()
+        || b.is_empty()
+        || a == b
+        || (a.len() >= 4 && b.len() >= 4 && distance(a, b) <= (a.len().min(b.len()) / 4).max(1))
+}
+
+/// Whether the years of two dates do not contradict each other.
+fn years_agree(a: &str, b: &str) -> bool {
+    dates_agree(
+        a.split('.').next().unwrap_or(""),
+        b.split('.').next().unwrap_or(""),
+    )
+}
+
 /// How well two games pair (`None`: they do not).
 fn score(a: &GameKey, b: &GameKey) -> Option<u32> {
     let common = common_opening(a, b);
     let same_result = a.result == b.result && a.result != "*";
+    let players = same_player(&a.white, &b.white) && same_player(&a.black, &b.black);
     let by_tags = known_player(&a.white)
-        && a.white == b.white
-        && a.black == b.black
+        && known_player(&b.white)
+        && players
         && dates_agree(&a.date, &b.date)
         && rounds_agree(&a.round, &b.round);
+    // Without the tags' word: the same opening and result, where the players and the year
+    // do not contradict it (two games of one opening by other players are other games).
     let shorter = a.opening.len().min(b.opening.len());
     let by_moves = shorter > 0
         && common >= SAME_OPENING.min(shorter)
-        && (same_result || a.result == "*" || b.result == "*");
+        && (same_result || a.result == "*" || b.result == "*")
+        && players
+        && years_agree(&a.date, &b.date);
     if !(by_tags || by_moves) {
         return None;
     }
-    Some(u32::from(by_tags) * 1000 + common as u32 * 10 + u32::from(same_result) * 5)
+    let exact = a.white == b.white && a.black == b.black;
+    Some(
+        u32::from(by_tags) * 1000
+            + common as u32 * 10
+            + u32::from(same_result) * 5
+            + u32::from(exact) * 2,
+    )
 }
 
 /// The pairs `(index in a, index in b)`, in the order of `a`: each game at most once.
