@@ -1125,9 +1125,9 @@ mod tests {
     }
 
     #[test]
-    fn a_transposed_pair_is_recognised() {
+    fn a_transposed_move_is_recognised() {
         let a = "1. e4 c5 2. Nf3 Nc6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 e5 6. Ndb5 d6 *";
-        let b = "1. e4 c5 2. Nf3 Nc6 3. d4 cxd4 4. Nxd4 e5 5. Ndb5 Nf6 6. Nc3 d6 *";
+        let b = "1. e4 c5 2. Nf3 Nc6 3. d4 cxd4 4. Nxd4 e5 5. Nc3 Nf6 6. Ndb5 d6 *";
         for r in both(a, b) {
             assert_eq!(r.moves.len(), 12, "{}", san_line(&r));
             assert!(
