@@ -27,6 +27,7 @@ macro_rules! language_codes {
     };
 }
 
+mod archives;
 mod common;
 mod convert;
 mod envelope;
@@ -87,7 +88,9 @@ enum Command {
     /// Read both players' scoresheets of one game together and write the game they agree
     /// on: every ply decided from both texts and legality (one copy unreadable or illegal,
     /// a move left out or written twice, or both legal but different: reported for the
-    /// arbiter).
+    /// arbiter). Two archive copies (PGN games with tags, or --copies archive) are compared
+    /// move by move instead: every stretch where they differ is reported with both readings;
+    /// --archives A B pairs the games of two whole archives and does so for every pair.
     ///
     /// Exit status: 0 when both copies agree everywhere, 1 when anything was decided or
     /// remains open, 2 on usage errors.

@@ -27,14 +27,37 @@ pub enum ReconcileFormat {
     Text,
     /// The arbiter's page: the agreed game as a scoresheet, a board at each decided ply.
     Html,
+    /// One CSV row per difference (archive copies and --archives only).
+    Csv,
+}
+
+/// What the two copies are.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CopiesArg {
+    /// Archive copies when both start with a PGN tag section, else scoresheets.
+    Auto,
+    /// Both players' scoresheets of one game.
+    Sheets,
+    /// Two transcriptions of one game from two archives.
+    Archive,
 }
 
 #[derive(clap::Args)]
 pub struct ReconcileArgs {
-    /// The white player's scoresheet (any notation, any language).
+    /// The white player's scoresheet (any notation, any language); the first archive copy;
+    /// with --archives, the first archive (files, directories, compressed).
     white: PathBuf,
-    /// The black player's scoresheet.
+    /// The black player's scoresheet; the second archive copy; with --archives, the second
+    /// archive.
     black: PathBuf,
+    /// Pair the games of two archives and reconcile every pair (the report on standard
+    /// output, or in the --report file; -o writes the agreed games as PGN).
+    #[arg(long)]
+    archives: bool,
+    /// What the two copies are: `auto` (archive copies when both start with a PGN tag
+    /// section), `sheets` or `archive`.
+    #[arg(long, value_enum, default_value_t = CopiesArg::Auto)]
+    copies: CopiesArg,
     /// Language of the piece letters written in the PGN: `en` (standard PGN) or `it`, `de`, ...
     #[arg(long, default_value = "en")]
     to_lang: String,
@@ -51,7 +74,11 @@ pub struct ReconcileArgs {
 
 /// Write `text` to the output file, or to standard output: the exit status of a write that
 /// failed (141 for a closed pipe, 2 otherwise, said).
-fn write_out(output: &Option<PathBuf>, inputs: &[PathBuf], text: &str) -> Result<(), ExitCode> {
+pub(super) fn write_out(
+    output: &Option<PathBuf>,
+    inputs: &[PathBuf],
+    text: &str,
+) -> Result<(), ExitCode> {
     let written = match output {
         Some(path) => {
             let mut file = create_output(path, inputs)?;
@@ -79,7 +106,7 @@ fn games_in(text: &str) -> usize {
         .count()
 }
 
-fn read(path: &PathBuf) -> Result<String, ExitCode> {
+pub(super) fn read(path: &PathBuf) -> Result<String, ExitCode> {
     std::fs::read(path)
         .map(|b| scoresheet::notation::decode::decode(&b).into_owned())
         .map_err(|e| {
@@ -95,6 +122,16 @@ pub fn reconcile_cmd(args: ReconcileArgs) -> ExitCode {
         eprintln!("scoresheet: unknown language `{}`", args.to_lang);
         return ExitCode::from(2);
     };
+    if args.archives {
+        return super::archives::archives_cmd(
+            &args.white,
+            &args.black,
+            to,
+            args.format,
+            args.report_lang,
+            &args.output,
+        );
+    }
     let (white, black) = match (read(&args.white), read(&args.black)) {
         (Ok(w), Ok(b)) => (w, b),
         (Err(c), _) | (_, Err(c)) => return c,
@@ -120,6 +157,18 @@ pub fn reconcile_cmd(args: ReconcileArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    let archive = match args.copies {
+        CopiesArg::Archive => true,
+        CopiesArg::Sheets => false,
+        CopiesArg::Auto => scoresheet::repair::archives::looks_like_archive_copies(&white, &black),
+    };
+    if archive {
+        return archive_copies(&args, &white, &black, to);
+    }
+    if args.format == ReconcileFormat::Csv {
+        eprintln!("scoresheet: --format csv is for archive copies (--copies archive, --archives)");
+        return ExitCode::from(2);
+    }
     let Some(r) = scoresheet::repair::reconcile::reconcile(&white, &black) else {
         eprintln!(
             "scoresheet: {} and {}: no legal game fits both copies",
@@ -139,7 +188,8 @@ pub fn reconcile_cmd(args: ReconcileArgs) -> ExitCode {
     .pgn;
     let lang = scoresheet::i18n::ReportLang::from(args.report_lang);
     let report = match args.format {
-        ReconcileFormat::Pgn => pgn,
+        // (csv was refused above)
+        ReconcileFormat::Pgn | ReconcileFormat::Csv => pgn,
         ReconcileFormat::Jsonl => report::jsonl(&r),
         ReconcileFormat::Text => report::text(&r, &pgn, lang),
         ReconcileFormat::Html => report::html(
@@ -153,6 +203,46 @@ pub fn reconcile_cmd(args: ReconcileArgs) -> ExitCode {
         return code;
     }
     if r.decisions.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// Two archive copies of one game: every difference, and the agreed game.
+fn archive_copies(
+    args: &ReconcileArgs,
+    first: &str,
+    second: &str,
+    to: &'static scoresheet::notation::languages::Language,
+) -> ExitCode {
+    use scoresheet::repair::{archive_report, archives::reconcile_copies};
+    let r = reconcile_copies(first, second);
+    let pgn = super::archives::agreed_pgn(&r.text(), to);
+    let lang = scoresheet::i18n::ReportLang::from(args.report_lang);
+    let report = match args.format {
+        ReconcileFormat::Pgn => pgn,
+        ReconcileFormat::Jsonl => archive_report::jsonl(&r, None),
+        ReconcileFormat::Text => archive_report::text(&r, &pgn, lang),
+        ReconcileFormat::Csv => {
+            format!(
+                "{}\n{}",
+                archive_report::CSV_COLUMNS,
+                archive_report::csv_rows(&r, &[])
+            )
+        }
+        ReconcileFormat::Html => archive_report::html(
+            &r,
+            &format!("{} + {}", args.white.display(), args.black.display()),
+            &pgn,
+            lang,
+        ),
+    };
+    let inputs = [args.white.clone(), args.black.clone()];
+    if let Err(code) = write_out(&args.output, &inputs, &report) {
+        return code;
+    }
+    if r.differences.is_empty() && r.stopped.is_none() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

@@ -19,6 +19,9 @@
 //! assert_eq!(f.read_as.as_ref().unwrap().san, "Ce4");
 //! ```
 
+pub mod archive_pairs;
+pub mod archive_report;
+pub mod archives;
 pub mod decode;
 pub mod reconcile;
 pub mod report;
