@@ -96,7 +96,10 @@ pub fn game_key(text: &str) -> GameKey {
         black_name,
         date: tag("Date"),
         round: tag("Round"),
-        result: rec.result.unwrap_or("*").to_string(),
+        result: rec
+            .result
+            .map_or("*", crate::result::GameResult::as_str)
+            .to_string(),
         opening: rec.mainline.iter().take(OPENING).map(code).collect(),
         plies: rec.plies,
     }

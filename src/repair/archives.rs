@@ -334,7 +334,7 @@ fn read_copy(text: &str) -> ArchiveCopy {
         lang,
         start,
         words,
-        result: result.or(rec.result.map(str::to_string)),
+        result: result.or(rec.result.map(|r| r.as_str().to_string())),
         moves,
         hashes,
         misfits,
@@ -1001,13 +1001,9 @@ fn settle_result(
         return ry;
     }
     let by_board = if end.is_checkmate() {
-        Some(if end.turn() == Color::White {
-            "0-1"
-        } else {
-            "1-0"
-        })
+        Some(crate::result::GameResult::win(!end.turn()).as_str())
     } else if end.is_stalemate() {
-        Some("1/2-1/2")
+        Some(crate::result::GameResult::Draw.as_str())
     } else {
         None
     };
