@@ -131,6 +131,18 @@ def main():
         d.execute_script("window.scrollTo(0, 0)")
         d.save_screenshot(str(REPO / "docs" / "desk.png"))
 
+        # 1b. A published Italian text, read with --prose and --repair, as the CLI reads it.
+        article = (REPO / "corpora" / "prose" / "evergreen-column.txt").read_text(encoding="utf-8")
+        put_text(d, "text", article)
+        d.execute_script("document.getElementById('prose').checked = true;"
+                         "document.getElementById('repair').checked = true;")
+        d.find_element(By.ID, "convert").click()
+        pgn = d.find_element(By.ID, "pgn").get_property("value")
+        want, _ = cli(["convert", "-q", "--prose", "--repair", "-"], article)
+        check(pgn == want and "24. Bxe7# 1-0" in pgn, "--prose: a published text's game, as the CLI reads it")
+        d.execute_script("document.getElementById('prose').checked = false;"
+                         "document.getElementById('repair').checked = false;")
+
         # 2. A game with an illegal move: the arbiter's page with a board.
         put_text(d, "text", ILLEGAL_GAME)
         d.find_element(By.ID, "validate").click()
@@ -140,7 +152,7 @@ def main():
         check("mossa illegale" in report, "the report is in Italian")
         want, _ = cli(["validate", "-q", "--format", "html", "--report-lang", "it", "-"], ILLEGAL_GAME)
         got = d.execute_script(
-            "return window.desk.validate_page(arguments[0], '-', 'auto', 'it').html", ILLEGAL_GAME
+            "return window.desk.validate_page(arguments[0], '-', 'auto', 'it', false).html", ILLEGAL_GAME
         )
         check(got == want, "the page's report is the page of `validate --format html`")
         d.execute_script("document.getElementById('report').scrollIntoView()")

@@ -54,6 +54,7 @@ def validate(
     strict_notation: bool = False,
     dead_positions: str = "verdict",
     report_lang: str = "en",
+    prose: bool = False,
 ) -> Iterator[Dict[str, Any]]:
     """Validate the games of files or directories (compressed, ZIP archives too), as
     ``scoresheet validate --format jsonl`` does: an iterator of records in input order.
@@ -66,7 +67,7 @@ def validate(
     if jobs < 0:
         raise ValueError("jobs is 0 (one per core) or more")
     run = _native.Validation(
-        _paths(paths), lang, jobs, repair, illegal, laws, strict_notation, dead_positions, report_lang
+        _paths(paths), lang, jobs, repair, illegal, laws, strict_notation, dead_positions, report_lang, prose
     )
     return _records(run)
 
@@ -82,11 +83,12 @@ def validate_text(
     strict_notation: bool = False,
     dead_positions: str = "verdict",
     report_lang: str = "en",
+    prose: bool = False,
 ) -> List[Dict[str, Any]]:
     """The records of the games in ``text`` (``file`` is ``name``: ``-`` as the CLI names
     standard input)."""
     lines = _native.validate_text(
-        text, name, lang, repair, illegal, laws, strict_notation, dead_positions, report_lang
+        text, name, lang, repair, illegal, laws, strict_notation, dead_positions, report_lang, prose
     )
     return [json.loads(line) for line in lines]
 
@@ -102,13 +104,15 @@ def convert(
     to_lang: str = "en",
     notation: str = "san",
     repair: bool = False,
+    prose: bool = False,
     name: str = "-",
     strict: bool = False,
 ) -> str:
-    """The PGN ``scoresheet convert`` writes for ``text``. A game that cannot be converted
+    """The PGN ``scoresheet convert`` writes for ``text`` (``prose=True``: the games read out of
+    running text, an article or a column, as ``--prose`` reads them). A game that cannot be converted
     whole is written up to its last good move with a comment that says why; with
     ``strict=True`` that raises ``ConversionError`` instead."""
-    pgn, notes = _native.convert(text, name, from_lang, to_lang, notation, repair)
+    pgn, notes = _native.convert(text, name, from_lang, to_lang, notation, repair, prose)
     if strict and notes:
         raise ConversionError("; ".join(notes))
     return pgn

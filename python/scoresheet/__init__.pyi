@@ -18,6 +18,7 @@ def validate(
     strict_notation: bool = ...,
     dead_positions: str = ...,
     report_lang: str = ...,
+    prose: bool = ...,
 ) -> Iterator[Dict[str, Any]]: ...
 def validate_text(
     text: str,
@@ -30,6 +31,7 @@ def validate_text(
     strict_notation: bool = ...,
     dead_positions: str = ...,
     report_lang: str = ...,
+    prose: bool = ...,
 ) -> List[Dict[str, Any]]: ...
 def convert(
     text: str,
@@ -38,6 +40,7 @@ def convert(
     to_lang: str = ...,
     notation: str = ...,
     repair: bool = ...,
+    prose: bool = ...,
     name: str = ...,
     strict: bool = ...,
 ) -> str: ...

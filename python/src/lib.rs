@@ -118,6 +118,20 @@ impl Progress for Problems {
     }
 }
 
+/// The games of a text, as the CLI's reader cuts them; with `prose`, read out of running
+/// text first (`--prose`).
+fn games(text: &str, prose: bool) -> Vec<scoresheet::notation::split::RawGame> {
+    let bytes = if prose {
+        // Reading from memory cannot fail.
+        scoresheet::prose::read_all(text.as_bytes()).unwrap_or_default()
+    } else {
+        text.as_bytes().to_vec()
+    };
+    GameSplitter::new(&bytes[..])
+        .filter_map(Result::ok)
+        .collect()
+}
+
 /// A validation running on its own threads: iterate for chunks of JSON Lines records.
 #[pyclass(module = "scoresheet._native")]
 struct Validation {
@@ -130,7 +144,7 @@ struct Validation {
 #[pymethods]
 impl Validation {
     #[new]
-    #[pyo3(signature = (paths, lang, jobs, repair, illegal, laws, strict_notation, dead_positions, report_lang))]
+    #[pyo3(signature = (paths, lang, jobs, repair, illegal, laws, strict_notation, dead_positions, report_lang, prose))]
     #[allow(clippy::too_many_arguments)] // The CLI's flags, one argument each.
     fn new(
         paths: Vec<PathBuf>,
@@ -142,10 +156,12 @@ impl Validation {
         strict_notation: bool,
         dead_positions: &str,
         report_lang: &str,
+        prose: bool,
     ) -> PyResult<Validation> {
         let options = options(lang, illegal, laws, strict_notation, dead_positions)?;
         let lang = self::report_lang(report_lang)?;
-        let (inputs, errors, _skipped) = Inputs::named(&paths);
+        let (mut inputs, errors, _skipped) = Inputs::named(&paths);
+        inputs.prose = prose;
         if let Some(e) = errors.into_iter().next() {
             return Err(PyOSError::new_err(e.to_string()));
         }
@@ -242,7 +258,7 @@ impl Drop for Validation {
 /// The JSON Lines records of `text`'s games, as `scoresheet validate --format jsonl` writes
 /// them for the same text read from standard input (`file` is `name`).
 #[pyfunction]
-#[pyo3(signature = (text, name, lang, repair, illegal, laws, strict_notation, dead_positions, report_lang))]
+#[pyo3(signature = (text, name, lang, repair, illegal, laws, strict_notation, dead_positions, report_lang, prose))]
 #[allow(clippy::too_many_arguments)] // The CLI's flags, one argument each.
 fn validate_text(
     py: Python<'_>,
@@ -255,6 +271,7 @@ fn validate_text(
     strict_notation: bool,
     dead_positions: &str,
     report_lang: &str,
+    prose: bool,
 ) -> PyResult<Vec<String>> {
     let options = options(lang, illegal, laws, strict_notation, dead_positions)?;
     let lang = self::report_lang(report_lang)?;
@@ -262,7 +279,7 @@ fn validate_text(
     py.detach(|| {
         let sink = sink_in(Format::Jsonl, false, lang);
         let mut lines = Vec::new();
-        for g in GameSplitter::new(text.as_bytes()).filter_map(Result::ok) {
+        for g in games(text, prose) {
             let mut r = if repair {
                 scoresheet::repair::validate_repaired(&g, name, &options)
             } else {
@@ -280,7 +297,8 @@ fn validate_text(
 
 /// `scoresheet convert` of `text`: the PGN, and one note per game not converted whole.
 #[pyfunction]
-#[pyo3(signature = (text, name, from_lang, to_lang, notation, repair))]
+#[pyo3(signature = (text, name, from_lang, to_lang, notation, repair, prose))]
+#[allow(clippy::too_many_arguments)] // The CLI's flags, one argument each.
 fn convert(
     py: Python<'_>,
     text: &str,
@@ -289,6 +307,7 @@ fn convert(
     to_lang: &str,
     notation: &str,
     repair: bool,
+    prose: bool,
 ) -> PyResult<(String, Vec<String>)> {
     let opts = ConvertOptions {
         from: lang_choice(from_lang)?,
@@ -308,10 +327,7 @@ fn convert(
     Ok(py.detach(|| {
         let mut pgn = String::new();
         let mut notes = Vec::new();
-        for (i, g) in GameSplitter::new(text.as_bytes())
-            .filter_map(Result::ok)
-            .enumerate()
-        {
+        for (i, g) in games(text, prose).into_iter().enumerate() {
             let c = if repair {
                 scoresheet::repair::convert_repaired(&g, name, &opts)
             } else {

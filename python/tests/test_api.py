@@ -79,6 +79,15 @@ def test_convert_is_the_cli_convert():
         scoresheet.convert("1. e4 e5 2. Cf3 Cf5 *", strict=True)
 
 
+def test_prose_is_the_cli_prose():
+    article = (REPO / "corpora" / "prose" / "evergreen-column.txt").read_text(encoding="utf-8")
+    got = scoresheet.convert(article, prose=True, repair=True)
+    assert got == cli("convert", "-q", "--prose", "--repair", "-", stdin=article.encode())
+    assert "24. Bxe7# 1-0" in got
+    path = REPO / "corpora" / "prose" / "evergreen-column.txt"
+    assert list(scoresheet.validate(path, prose=True)) == cli_records("--prose", str(path))
+
+
 def test_position_envelope_reconcile():
     fen = "8/8/4k3/8/8/8/3B4/4K3 b - - 0 1"
     assert scoresheet.position(fen) == json.loads(cli("position", "--format", "jsonl", fen))

@@ -36,10 +36,19 @@ fn lang_choice(code: &str) -> Result<LangChoice, JsError> {
         .ok_or_else(|| JsError::new(&format!("unknown language `{code}`")))
 }
 
-/// The games of a text, as the command-line program's reader cuts them.
-fn games(text: &str) -> impl Iterator<Item = scoresheet::notation::split::RawGame> + '_ {
-    // Reading from memory cannot fail; a game the reader could not cut is no game.
-    GameSplitter::new(text.as_bytes()).filter_map(Result::ok)
+/// The games of a text, as the command-line program's reader cuts them; with `prose`, the
+/// games read out of running text first (`--prose`).
+fn games(text: &str, prose: bool) -> Vec<scoresheet::notation::split::RawGame> {
+    let bytes = if prose {
+        // Reading from memory cannot fail.
+        scoresheet::prose::read_all(text.as_bytes()).unwrap_or_default()
+    } else {
+        text.as_bytes().to_vec()
+    };
+    // A game the reader could not cut is no game.
+    GameSplitter::new(&bytes[..])
+        .filter_map(Result::ok)
+        .collect()
 }
 
 /// What `convert` gives: the PGN and what it says on standard error.
@@ -54,7 +63,7 @@ pub struct Converted {
     pub whole: u32,
 }
 
-/// `scoresheet convert [--from-lang FROM] [--to-lang TO] [--repair]` of `text`, read as the
+/// `scoresheet convert [--from-lang FROM] [--to-lang TO] [--repair] [--prose]` of `text`, read as the
 /// file `name` (`-`: standard input, as the command-line program names it).
 #[wasm_bindgen]
 pub fn convert(
@@ -63,6 +72,7 @@ pub fn convert(
     from_lang: &str,
     to_lang: &str,
     repair: bool,
+    prose: bool,
 ) -> Result<Converted, JsError> {
     let to = match to_lang {
         "" => english(),
@@ -79,7 +89,7 @@ pub fn convert(
         games: 0,
         whole: 0,
     };
-    for g in games(text) {
+    for g in games(text, prose) {
         let c = if repair {
             scoresheet::repair::convert_repaired(&g, name, &opts)
         } else {
@@ -115,7 +125,7 @@ pub struct Validated {
     pub status: u8,
 }
 
-/// `scoresheet validate --format html [--lang FROM] [--report-lang LANG]` of `text`, read as
+/// `scoresheet validate --format html [--lang FROM] [--report-lang LANG] [--prose]` of `text`, read as
 /// the file `name`.
 #[wasm_bindgen]
 pub fn validate_page(
@@ -123,6 +133,7 @@ pub fn validate_page(
     name: &str,
     from_lang: &str,
     lang: &str,
+    prose: bool,
 ) -> Result<Validated, JsError> {
     let lang = report_lang(lang);
     let opts = Options {
@@ -132,7 +143,7 @@ pub fn validate_page(
     let printer = html::Html(lang);
     let mut frames = Vec::new();
     let mut summary = Summary::default();
-    for g in games(text) {
+    for g in games(text, prose) {
         let r = validate(&g, name, &opts);
         summary.add(&r);
         printer
@@ -260,7 +271,7 @@ pub struct Reconciled {
 #[wasm_bindgen]
 pub fn reconcile(white: &str, black: &str, lang: &str) -> Reconciled {
     let lang = report_lang(lang);
-    let count = |t: &str| games(t).count();
+    let count = |t: &str| games(t, false).len();
     let (w, b) = (count(white), count(black));
     if w != 1 || b != 1 {
         return Reconciled {

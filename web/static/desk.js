@@ -10,7 +10,7 @@ const WORDS = {
     lead: "Reads games the way players and arbiters write them, replays them under the FIDE Laws and says what is wrong. Everything stays on this computer: no game leaves the page.",
     ui_lang: "Language", loading: "Loading…", ready: "Ready", games_h: "Games, scoresheets, articles",
     text_ph: "Type or paste a game, a scoresheet or an article; or open a file.",
-    open_file: "Open a file", from_lang: "Notation", auto: "detected", repair: "repair slips (--repair)",
+    open_file: "Open a file", from_lang: "Notation", auto: "detected", repair: "repair slips (--repair)", prose: "games in running text (--prose)",
     convert: "Convert to PGN", validate: "Validate", pgn_h: "Standard PGN (English)", download: "Download the PGN",
     envelope_h: "Envelope of an adjourned game",
     envelope_p: "An envelope file (TOML, JSON or text) as scoresheet envelope reads it, with the scoresheets inside the envelope.",
@@ -24,7 +24,7 @@ const WORDS = {
     lead: "Legge le partite come le scrivono giocatori e arbitri, le rigioca secondo il Regolamento FIDE e dice che cosa non va. Tutto resta su questo computer: nessuna partita lascia la pagina.",
     ui_lang: "Lingua", loading: "Caricamento…", ready: "Pronto", games_h: "Partite, formulari, articoli",
     text_ph: "Scrivete o incollate una partita, un formulario o un articolo; oppure aprite un file.",
-    open_file: "Apri un file", from_lang: "Notazione", auto: "riconosciuta", repair: "ripara i lapsus (--repair)",
+    open_file: "Apri un file", from_lang: "Notazione", auto: "riconosciuta", repair: "ripara i lapsus (--repair)", prose: "partite in un testo (--prose)",
     convert: "Converti in PGN", validate: "Verifica", pgn_h: "PGN standard (inglese)", download: "Scarica il PGN",
     envelope_h: "Busta di una partita aggiornata",
     envelope_p: "Un file di busta (TOML, JSON o testo) come lo legge scoresheet envelope, con i formulari dentro la busta.",
@@ -92,7 +92,7 @@ async function main() {
 
   $("convert").addEventListener("click", () => {
     try {
-      const c = convert($("text").value, textName, $("from-lang").value, "en", $("repair").checked);
+      const c = convert($("text").value, textName, $("from-lang").value, "en", $("repair").checked, $("prose").checked);
       lastPgn = c.pgn;
       $("pgn").value = c.pgn;
       $("notes").textContent = `${c.games} ${word("games")}, ${c.whole} ${word("whole")}\n${c.notes}`;
@@ -114,7 +114,7 @@ async function main() {
 
   $("validate").addEventListener("click", () => {
     try {
-      const v = validate_page($("text").value, textName, $("from-lang").value, lang());
+      const v = validate_page($("text").value, textName, $("from-lang").value, lang(), $("prose").checked);
       // The page of `validate --format html`, its styles and drawings with it.
       $("report").innerHTML = v.html;
       $("report").dataset.status = String(v.status);
