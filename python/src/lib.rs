@@ -24,10 +24,7 @@ use scoresheet::{
     export::{convert_game, convert_text, ConvertOptions, Notation},
     i18n::ReportLang,
     laws::{dead::DeadSearch, LawsOptions},
-    notation::{
-        languages::{by_code, english},
-        split::GameSplitter,
-    },
+    notation::languages::{by_code, english},
     replay::{IllegalPolicy, LangChoice, Options},
     report::{games::Filter, localised::sink_in, Format},
 };
@@ -118,18 +115,9 @@ impl Progress for Problems {
     }
 }
 
-/// The games of a text, as the CLI's reader cuts them; with `prose`, read out of running
-/// text first (`--prose`).
+/// The games of a text, as the command-line program's reader cuts them.
 fn games(text: &str, prose: bool) -> Vec<scoresheet::notation::split::RawGame> {
-    let bytes = if prose {
-        // Reading from memory cannot fail.
-        scoresheet::prose::read_all(text.as_bytes()).unwrap_or_default()
-    } else {
-        text.as_bytes().to_vec()
-    };
-    GameSplitter::new(&bytes[..])
-        .filter_map(Result::ok)
-        .collect()
+    scoresheet::bulk::games_of_text(text, prose)
 }
 
 /// A validation running on its own threads: iterate for chunks of JSON Lines records.

@@ -366,3 +366,26 @@ fn write_duplicates(
         .and_then(|s| target.flush().map(|()| s))
         .map_err(failed)
 }
+
+/// The games of a text held in memory, cut as the command-line program cuts a file's (with
+/// `prose`, read out of running text first, as `--prose` reads it): for the browser page and
+/// the Python package, whose texts come as strings.
+///
+/// ```
+/// let games = scoresheet::bulk::games_of_text("1. e4 e5 *\n\n1. d4 d5 *\n", false);
+/// assert_eq!(games.len(), 2);
+/// let article = "Rossi – Bianchi, Milano 2026\n\nUna partita breve. 1 e4, e5; 2 Dh5, Cc6; 3 Ac4, Cf6; 4 D:f7 matto.\n";
+/// assert_eq!(scoresheet::bulk::games_of_text(article, true).len(), 1);
+/// ```
+pub fn games_of_text(text: &str, prose: bool) -> Vec<crate::notation::split::RawGame> {
+    let bytes = if prose {
+        // Reading from memory cannot fail.
+        crate::prose::read_all(text.as_bytes()).unwrap_or_default()
+    } else {
+        text.as_bytes().to_vec()
+    };
+    // A game the splitter could not cut is no game (it never fails on memory).
+    crate::notation::split::GameSplitter::new(&bytes[..])
+        .filter_map(Result::ok)
+        .collect()
+}

@@ -36,6 +36,7 @@ use crate::notation::{
     moves::{readings, written_move},
 };
 use crate::replay::resolve::{resolve, Resolution};
+use crate::result::GameResult;
 use words::{
     is_check_word, is_draw_word, is_evaluation, is_glyph, is_mate_word, is_resign_word,
     is_without_word, side_word, tokens, Tok,
@@ -310,12 +311,10 @@ impl Game {
     fn mate_result(&self) -> Option<&'static str> {
         let pos = self.pos()?;
         if pos.is_stalemate() {
-            return Some("1/2-1/2");
+            return Some(GameResult::Draw.as_str());
         }
-        pos.is_checkmate().then(|| match pos.turn() {
-            Color::White => "0-1",
-            Color::Black => "1-0",
-        })
+        pos.is_checkmate()
+            .then(|| GameResult::win(!pos.turn()).as_str())
     }
 }
 
@@ -628,17 +627,18 @@ impl<'t> Scan<'t> {
             _ => None,
         });
         g.result = Some(if draw {
-            "1/2-1/2"
+            GameResult::Draw.as_str()
         } else {
             let white_resigns = match side {
                 Some(white) => white,
                 None => (g.next_ply() % 2) == 0,
             };
-            if white_resigns {
-                "0-1"
+            GameResult::win(if white_resigns {
+                Color::Black
             } else {
-                "1-0"
-            }
+                Color::White
+            })
+            .as_str()
         });
         g.ended = true;
         self.ctx = Ctx::None;

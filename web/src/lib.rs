@@ -10,10 +10,7 @@ use std::io::Write as _;
 use scoresheet::{
     export::{convert_game, convert_text, ConvertOptions},
     i18n::{self, ReportLang},
-    notation::{
-        languages::{by_code, english},
-        split::GameSplitter,
-    },
+    notation::languages::{by_code, english},
     replay::{validate, LangChoice, Options},
     report::{html, localised::write_judgements, Format, Sink, Summary},
 };
@@ -36,19 +33,9 @@ fn lang_choice(code: &str) -> Result<LangChoice, JsError> {
         .ok_or_else(|| JsError::new(&format!("unknown language `{code}`")))
 }
 
-/// The games of a text, as the command-line program's reader cuts them; with `prose`, the
-/// games read out of running text first (`--prose`).
+/// The games of a text, as the command-line program's reader cuts them.
 fn games(text: &str, prose: bool) -> Vec<scoresheet::notation::split::RawGame> {
-    let bytes = if prose {
-        // Reading from memory cannot fail.
-        scoresheet::prose::read_all(text.as_bytes()).unwrap_or_default()
-    } else {
-        text.as_bytes().to_vec()
-    };
-    // A game the reader could not cut is no game.
-    GameSplitter::new(&bytes[..])
-        .filter_map(Result::ok)
-        .collect()
+    scoresheet::bulk::games_of_text(text, prose)
 }
 
 /// What `convert` gives: the PGN and what it says on standard error.
