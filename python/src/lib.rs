@@ -21,7 +21,7 @@ use pyo3::{
 use scoresheet::{
     bulk::{Inputs, Outputs, Progress, Validator},
     error::Error,
-    export::{convert_game, convert_text, ConvertOptions, Notation},
+    export::{convert_text, ConvertOptions, Notation},
     i18n::ReportLang,
     laws::{dead::DeadSearch, LawsOptions},
     notation::languages::{by_code, english},
@@ -316,11 +316,7 @@ fn convert(
         let mut pgn = String::new();
         let mut notes = Vec::new();
         for (i, g) in games(text, prose).into_iter().enumerate() {
-            let c = if repair {
-                scoresheet::repair::convert_repaired(&g, name, &opts)
-            } else {
-                convert_game(&g, name, &opts)
-            };
+            let c = scoresheet::bulk::convert_one(&g, name, &opts, repair, prose);
             if !c.complete {
                 notes.push(format!(
                     "{name}: game {} (line {}) not converted whole: {}",

@@ -111,33 +111,7 @@ impl Converter {
         let repair = self.repair;
         let prose = inputs.prose;
         let work = |g: &crate::notation::split::RawGame, name: &str, _file: usize| {
-            let mut c = if repair {
-                crate::repair::convert_repaired(g, name, opts)
-            } else {
-                convert_game(g, name, opts)
-            };
-            // A text that stops without a result may be short of its game: never "whole".
-            let stops = crate::prose::STOPS_WITHOUT_RESULT.as_bytes();
-            if prose && c.complete && g.game_bytes().windows(stops.len()).any(|w| w == stops) {
-                c.complete = false;
-                c.problems.push(
-                    "the text stops without a result (no sign, no word, no mate): a cut \
-                     article? Its moves are written up to where it stops"
-                        .to_string(),
-                );
-            }
-            // Moves read as a `;` comment are moves of the game lost: never "whole".
-            if c.complete {
-                if let Some(rest) = crate::prose::moves_in_line_comment(g.game_bytes()) {
-                    c.complete = false;
-                    c.problems.push(format!(
-                        "moves after a `;` went into a comment (`;` starts a comment in \
-                         PGN; --prose reads it as published text's separator): {}",
-                        crate::prose::shorten(&rest)
-                    ));
-                }
-            }
-            c
+            convert_one(g, name, opts, repair, prose)
         };
         let mut watch = Watch {
             inner: progress,
@@ -201,4 +175,44 @@ impl Converter {
         }
         Ok(outcome)
     }
+}
+
+/// One game converted as `scoresheet convert` converts it (`repair`: `--repair`; `prose`: the
+/// game was read out of running text by `--prose`): never called whole when its text stops
+/// without a result (`--prose`) or when moves of it went into a `;` comment. The bulk
+/// converter, the browser page and the Python package all convert through here.
+pub fn convert_one(
+    g: &crate::notation::split::RawGame,
+    name: &str,
+    opts: &ConvertOptions,
+    repair: bool,
+    prose: bool,
+) -> Converted {
+    let mut c = if repair {
+        crate::repair::convert_repaired(g, name, opts)
+    } else {
+        convert_game(g, name, opts)
+    };
+    // A text that stops without a result may be short of its game: never "whole".
+    let stops = crate::prose::STOPS_WITHOUT_RESULT.as_bytes();
+    if prose && c.complete && g.game_bytes().windows(stops.len()).any(|w| w == stops) {
+        c.complete = false;
+        c.problems.push(
+            "the text stops without a result (no sign, no word, no mate): a cut \
+             article? Its moves are written up to where it stops"
+                .to_string(),
+        );
+    }
+    // Moves read as a `;` comment are moves of the game lost: never "whole".
+    if c.complete {
+        if let Some(rest) = crate::prose::moves_in_line_comment(g.game_bytes()) {
+            c.complete = false;
+            c.problems.push(format!(
+                "moves after a `;` went into a comment (`;` starts a comment in \
+                 PGN; --prose reads it as published text's separator): {}",
+                crate::prose::shorten(&rest)
+            ));
+        }
+    }
+    c
 }

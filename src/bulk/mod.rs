@@ -32,7 +32,7 @@ mod records;
 mod split;
 
 pub use closing::closing_lines;
-pub use convert::{ConvertOutcome, Converter};
+pub use convert::{convert_one, ConvertOutcome, Converter};
 use pipeline::Watch;
 pub use pipeline::{Inputs, Progress, Silent};
 pub use records::{records, Records};

@@ -8,7 +8,7 @@
 use std::io::Write as _;
 
 use scoresheet::{
-    export::{convert_game, convert_text, ConvertOptions},
+    export::{convert_text, ConvertOptions},
     i18n::{self, ReportLang},
     notation::languages::{by_code, english},
     replay::{validate, LangChoice, Options},
@@ -77,11 +77,7 @@ pub fn convert(
         whole: 0,
     };
     for g in games(text, prose) {
-        let c = if repair {
-            scoresheet::repair::convert_repaired(&g, name, &opts)
-        } else {
-            convert_game(&g, name, &opts)
-        };
+        let c = scoresheet::bulk::convert_one(&g, name, &opts, repair, prose);
         out.games += 1;
         if c.complete {
             out.whole += 1;
