@@ -815,28 +815,25 @@ fn decide(
         match *seg {
             Seg::Common { len, .. } => ply += len,
             Seg::Diff { a, b } => {
-                let Some(&s) = sides.get(d) else {
-                    // Past where the game stopped: both readings said, neither taken.
-                    differences.push(Difference {
-                        difference: d as u32 + 1,
-                        stretch: stretch_of[d],
-                        ply: ply as u32 + 1,
-                        kind: kind_of(a, b, transposition[d]),
-                        first_wrote: x.wrote(a.0, a.1),
-                        second_wrote: y.wrote(b.0, b.1),
-                        taken_from: "",
-                        decided_by: "stopped",
-                        mixed: false,
-                        note: "after the agreed game stops: neither reading is legal there".into(),
-                        confidence: 0.0,
-                    });
-                    d += 1;
-                    continue;
-                };
-                let (decided_by, note, confidence) = if stopped.is_some() {
-                    ("legality", String::new(), 0.5)
-                } else {
-                    why(&search, d, s, a, b, best_cost)
+                let side = sides.get(d).copied();
+                // Past where the game stopped: both readings said, neither taken.
+                let (taken_from, decided_by, mixed, note, confidence) = match side {
+                    None => (
+                        "",
+                        "stopped",
+                        false,
+                        "after the agreed game stops: neither reading is legal there".to_string(),
+                        0.0,
+                    ),
+                    Some(s) => {
+                        let (decided_by, note, confidence) = if stopped.is_some() {
+                            ("legality", String::new(), 0.5)
+                        } else {
+                            why(&search, d, s, a, b, best_cost)
+                        };
+                        let mixed = mixed.get(d).copied().unwrap_or(false);
+                        (s.id(), decided_by, mixed, note, confidence)
+                    }
                 };
                 differences.push(Difference {
                     difference: d as u32 + 1,
@@ -845,12 +842,16 @@ fn decide(
                     kind: kind_of(a, b, transposition[d]),
                     first_wrote: x.wrote(a.0, a.1),
                     second_wrote: y.wrote(b.0, b.1),
-                    taken_from: s.id(),
+                    taken_from,
                     decided_by,
-                    mixed: mixed.get(d).copied().unwrap_or(false),
+                    mixed,
                     note,
                     confidence,
                 });
+                let Some(s) = side else {
+                    d += 1;
+                    continue;
+                };
                 ply += if s == Src::First {
                     a.1 - a.0
                 } else {
