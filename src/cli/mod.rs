@@ -31,6 +31,7 @@ mod archives;
 mod common;
 mod convert;
 mod envelope;
+mod generate;
 mod position;
 mod reconcile;
 mod validate;
@@ -102,6 +103,12 @@ enum Command {
     /// Exit status: 0 when every ply is sure (confidence 0.9 or more), 1 when some ply should
     /// be looked at, 2 on usage or I/O errors.
     Decode(reconcile::DecodeArgs),
+    /// Write the man page (`man`) or the completions of a shell (`complete-bash`,
+    /// `complete-zsh`, `complete-fish`, `complete-powershell`) to standard output, made from
+    /// this program's own flags.
+    ///
+    /// Exit status: 0, 2 when standard output cannot be written.
+    Generate(generate::GenerateArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -113,5 +120,6 @@ pub fn main() -> ExitCode {
         Command::Envelope(args) => envelope::run(args),
         Command::Reconcile(args) => reconcile::reconcile_cmd(args),
         Command::Decode(args) => reconcile::decode_cmd(args),
+        Command::Generate(args) => generate::run(args),
     }
 }
