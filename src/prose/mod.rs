@@ -185,7 +185,10 @@ pub fn looks_like_prose(text: &str) -> bool {
     }
     let mut words = 0usize;
     let mut prose_words = 0usize;
-    for w in text.split_whitespace().take(4000) {
+    // A scoresheet's header lines (`Torneo: Campionato sociale`, `Bianco: Rossi, Mario`) are
+    // names and places, not running text.
+    let body = text.lines().filter(|l| !is_key_value_line(l));
+    for w in body.flat_map(str::split_whitespace).take(4000) {
         words += 1;
         let letters = w.chars().filter(|c| c.is_alphabetic()).count();
         if letters >= 4
@@ -196,6 +199,20 @@ pub fn looks_like_prose(text: &str) -> bool {
         }
     }
     prose_words >= 10 && prose_words * 5 >= words
+}
+
+/// `Key: value` or `Two words: value`, the shape of a scoresheet's header line.
+fn is_key_value_line(line: &str) -> bool {
+    let Some((key, value)) = line.trim_start().split_once(':') else {
+        return false;
+    };
+    let key_words: Vec<&str> = key.split_whitespace().collect();
+    !value.trim().is_empty()
+        && (1..=2).contains(&key_words.len())
+        && key.ends_with(|c: char| c.is_alphabetic())
+        && key_words
+            .iter()
+            .all(|w| w.chars().all(char::is_alphabetic))
 }
 
 /// Moves as written, each with the legal move it was read as (none past a slip no legal
@@ -1332,6 +1349,20 @@ mod tests {
             .split_whitespace()
             .collect::<Vec<_>>()
             .join(" ")
+    }
+
+    #[test]
+    fn a_scoresheet_with_header_lines_is_not_running_text() {
+        // The Quick start's sample: its header lines (`Torneo: Campionato sociale`, names,
+        // places) made a fifth of its words, and the hint to use `--prose` was printed.
+        let sample = include_str!("../../corpora/samples/italiano.txt");
+        assert!(!looks_like_prose(sample));
+        let article = include_str!("../../corpora/prose/marshall-gold-coins.txt");
+        assert!(looks_like_prose(article));
+        assert!(is_key_value_line("Bianco: Rossi, Mario"));
+        assert!(is_key_value_line("Luogo: Milano"));
+        assert!(!is_key_value_line("1. e4 e5"));
+        assert!(!is_key_value_line("Nota:"));
     }
 
     #[test]
