@@ -65,7 +65,7 @@ pub(crate) fn sliders_to(
 }
 
 /// Whether `board.attacks_to(to, attacker, occupied)` has any piece, with the sliders found
-/// by [`sliders_to`] (also what the Laws ask of the king's steps in a game's last position).
+/// by `sliders_to` (also what the Laws ask of the king's steps in a game's last position).
 #[inline]
 pub fn attacked_by(
     board: &shakmaty::Board,

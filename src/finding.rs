@@ -359,7 +359,7 @@ pub struct Finding {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plies: Option<Vec<u32>>,
     /// On the last listed warning of a kind and reason that a game repeats more than
-    /// [`MAX_REPEATED_WARNINGS`] times: how many more there are, not listed.
+    /// [`MAX_REPEATED`] times: how many more there are, not listed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub more: Option<u64>,
     /// `repaired_move`: the text as written (`None` for a move left out).

@@ -2,7 +2,7 @@
 //!
 //! Every reader of results (the movetext lexer, the `[Result]` tag, the Laws, repair, the
 //! duplicate finder, the splitter) asks this module, so that they cannot drift apart on which
-//! spellings they accept. PGN's four forms are what [`GameResult`] writes ([`Display`]); what
+//! spellings they accept. PGN's four forms are what [`GameResult`] writes ([`Display`](std::fmt::Display)); what
 //! it reads is [`SPELLINGS`], the one list of the other ways results are written (`½-½`,
 //! `1–0` with an en dash, `0.5-0.5`, ...). Results written in words (`patta`, `abbandona`)
 //! belong in that table too, one row per spelling, so that every reader learns them at once.

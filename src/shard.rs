@@ -60,7 +60,7 @@
 //! let (games, second) = run(27, 40, 27, 5);
 //! assert_eq!((games.len(), games[0].offset, games[0].line), (1, 27, 5));
 //! assert_eq!(second.first, first.stop);
-//! //! ```
+//! ```
 //!
 //! ```
 //! use scoresheet::shard::{ByteRange, Shard};

@@ -7,7 +7,7 @@
 //! sealed move as written and both scoresheets. [`audit()`] checks every item, replays
 //! and compares the scoresheets ([`scoresheets`]), reads the sealed move in the sealer's
 //! notation ([`sealed`]) and decides: the sealer loses (I.8), the game is drawn, the sealer
-//! wins, or play resumes (I.9.1) — see [`audit`] for the order of the rules. [`report`]
+//! wins, or play resumes (I.9.1) — see [`audit()`](fn@audit) for the order of the rules. [`report`]
 //! prints it.
 //!
 //! ```

@@ -370,7 +370,7 @@ fn line_to(tree: &[(Chess, usize, Option<Move>)], id: usize) -> Vec<Move> {
     line
 }
 
-/// A helpmate for `winner` from `start`, found best first by [`mate_estimate`] within `nodes`
+/// A helpmate for `winner` from `start`, found best first by `mate_estimate` within `nodes`
 /// generated positions (ties to the position generated last, the deeper one); `None` when the
 /// budget ran out first. Not a shortest line, but a short one where the solver's witness
 /// wanders.

@@ -1355,7 +1355,7 @@ pub fn search(start: &Chess, sheets: &[&Sheet], lang: &Language, limits: &Limits
     search_in(start, sheets, &[lang, lang], limits)
 }
 
-/// What one search did: the game found, and the work it took (see [`Work`]).
+/// What one search did: the game found, and the work it took (see `Work`).
 #[derive(Debug, Clone)]
 pub struct Outcome {
     pub found: Option<Found>,

@@ -82,7 +82,7 @@ use super::{
 pub use record::{Audit, Check, Decision, Defect, Ground, Status, Verdict};
 
 /// Audit an envelope: every check, and the decision. The paragraph read aloud is left
-/// empty; [`super::audit`] has the report write it.
+/// empty; [`super::audit()`](fn@super::audit) has the report write it.
 pub fn judge(env: &Envelope, file: &str) -> Audit {
     let mut a = Audit {
         file: file.to_string(),

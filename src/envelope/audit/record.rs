@@ -63,7 +63,7 @@ impl Verdict {
 }
 
 /// The decision on the envelope: what was decided, by which rule, on what facts. The
-/// report words it ([`super::report::reason`]).
+/// report words it (`report::decision::reason`).
 #[derive(Debug, Clone)]
 pub struct Decision {
     pub verdict: Verdict,
