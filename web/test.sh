@@ -22,3 +22,7 @@ fi
 cargo build --release --quiet
 web/build.sh
 "$venv/bin/python" web/test.py
+# The pictures in the README and docs/ are made here, from the current program, so that they
+# cannot go stale: web/test.py takes the desk's (docs/desk*.png); the arbiter's report is the
+# golden page the Rust tests check (corpora/html/sample.it.html).
+tests/gen/screenshot.sh corpora/html/sample.it.html docs/report-it.png

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Renders the golden HTML report (corpora/html/sample.it.html) with headless Chromium to
-# docs/report-it.png, the picture in the README. Run by hand from the crate root after the
-# golden file changes (`apt-get install chromium` on Debian); CI does not need a browser.
+# docs/report-it.png, the picture in the README. web/test.sh runs it (so the picture follows the
+# golden file); by hand from the crate root: `apt-get install chromium` on Debian.
 set -eu
 cd "$(dirname "$0")/../.."
 browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
