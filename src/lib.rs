@@ -26,6 +26,8 @@
 
 pub mod board;
 pub mod bulk;
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod envelope;
 pub mod error;
 pub mod export;

@@ -1,7 +1,6 @@
-//! The `scoresheet` command line: flags are parsed and wired to the library in [`cli`].
-
-mod cli;
+//! The `scoresheet` command line: flags are parsed and wired to the library in
+//! [`scoresheet::cli`].
 
 fn main() -> std::process::ExitCode {
-    cli::main()
+    scoresheet::cli::main()
 }

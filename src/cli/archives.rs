@@ -1,6 +1,6 @@
 //! `scoresheet reconcile --archives A B`: the games of two archives paired
-//! (`scoresheet::repair::archive_pairs`) and every pair reconciled as archive copies
-//! (`scoresheet::repair::archives`).
+//! (`crate::repair::archive_pairs`) and every pair reconciled as archive copies
+//! (`crate::repair::archives`).
 //!
 //! The archives are read once each, in the order `validate` reads them (files, directories,
 //! ZIP and compressed files): every game's text goes to one spool file (so that compressed
@@ -20,7 +20,7 @@ use super::{
     common::{create_output, write_failed, ReportLanguage},
     reconcile::ReconcileFormat,
 };
-use scoresheet::{
+use crate::{
     export::{convert_text, ConvertOptions},
     i18n::{self, ReportLang},
     notation::{decode::decode_game, languages::english, languages::Language, split::GameSplitter},
@@ -102,13 +102,13 @@ impl Drop for Spool {
 
 /// Every game of one archive, spooled; errors said (the rest is still read).
 fn read_archive(path: &Path, spool: &mut Spool) -> Result<Vec<Stored>, ExitCode> {
-    let walk = scoresheet::input::expand(&[path.to_path_buf()]);
+    let walk = crate::input::expand(&[path.to_path_buf()]);
     for e in &walk.errors {
         eprintln!("scoresheet: {e}");
     }
     let mut games = Vec::new();
     for file in &walk.files {
-        let (name, reader, _) = match scoresheet::input::open(file, Arc::new(AtomicU64::new(0))) {
+        let (name, reader, _) = match crate::input::open(file, Arc::new(AtomicU64::new(0))) {
             Ok(o) => o,
             Err(e) => {
                 eprintln!("scoresheet: {}: {e}", file.display());
@@ -209,7 +209,7 @@ pub fn archives_cmd(
             )?,
             ReconcileFormat::Html => {
                 let mut s = String::new();
-                scoresheet::report::html::page_start(&mut s, i18n::ui(lang, "archive_title"), lang);
+                crate::report::html::page_start(&mut s, i18n::ui(lang, "archive_title"), lang);
                 out.write_all(s.as_bytes())?;
             }
             _ => {}
@@ -346,7 +346,7 @@ pub fn archives_cmd(
                 ReconcileFormat::Html => writeln!(
                     out,
                     "<li>{}</li>",
-                    scoresheet::report::html::escape(&only_words(side, g, lang))
+                    crate::report::html::escape(&only_words(side, g, lang))
                 )?,
                 ReconcileFormat::Pgn => {}
             }
@@ -379,8 +379,8 @@ pub fn archives_cmd(
                 if !only.is_empty() {
                     out.write_all(b"</ul>\n</section>\n")?;
                 }
-                let mut s = format!("<p>{}</p>\n", scoresheet::report::html::escape(&words()));
-                scoresheet::report::html::page_end(&mut s);
+                let mut s = format!("<p>{}</p>\n", crate::report::html::escape(&words()));
+                crate::report::html::page_end(&mut s);
                 out.write_all(s.as_bytes())?;
             }
             _ => {}

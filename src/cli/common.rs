@@ -8,7 +8,7 @@ use std::{
 };
 
 use clap::ValueEnum;
-use scoresheet::{
+use crate::{
     bulk::{Inputs, Progress},
     error::Error,
     notation::languages::{by_code, languages},
@@ -39,7 +39,7 @@ pub struct InputArgs {
     /// game straddling END is finished; `game` is the number within the range. Says where
     /// the range's games began and stopped on standard error (`scoresheet-shard: {json}`).
     #[arg(long, value_name = "START:END")]
-    pub byte_range: Option<scoresheet::shard::ByteRange>,
+    pub byte_range: Option<crate::shard::ByteRange>,
     /// With --byte-range: the line number of byte START (1 + the newlines before it), for the
     /// file's line numbers in the records (default 1: lines counted from START's line).
     #[arg(long, value_name = "N", requires = "byte_range", default_value_t = 1)]
@@ -103,7 +103,7 @@ pub enum ReportLanguage {
     It,
 }
 
-impl From<ReportLanguage> for scoresheet::i18n::ReportLang {
+impl From<ReportLanguage> for crate::i18n::ReportLang {
     fn from(l: ReportLanguage) -> Self {
         match l {
             ReportLanguage::En => Self::En,
@@ -168,7 +168,7 @@ pub fn lang_choice(code: &str) -> Result<LangChoice, ExitCode> {
 pub fn create_output(path: &Path, inputs: &[PathBuf]) -> Result<Replacement, ExitCode> {
     if inputs
         .iter()
-        .any(|input| scoresheet::input::same_file(input, path))
+        .any(|input| crate::input::same_file(input, path))
     {
         eprintln!("scoresheet: the output {} is also an input", path.display());
         return Err(ExitCode::from(2));
@@ -245,7 +245,7 @@ pub fn say_prose_hint(files: &[PathBuf], prose: bool, status: u8) {
         let Ok(bytes) = std::fs::read(f) else {
             continue;
         };
-        if scoresheet::prose::looks_like_prose(&String::from_utf8_lossy(&bytes)) {
+        if crate::prose::looks_like_prose(&String::from_utf8_lossy(&bytes)) {
             eprintln!(
                 "scoresheet: {} looks like running text (an article, a column, a club page): \
                  `--prose` reads the games out of it",

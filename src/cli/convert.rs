@@ -1,4 +1,4 @@
-//! `scoresheet convert`: flags → [`scoresheet::bulk::Converter`].
+//! `scoresheet convert`: flags → [`crate::bulk::Converter`].
 
 use std::{
     io::{self, Write},
@@ -7,7 +7,7 @@ use std::{
 };
 
 use clap::ValueEnum;
-use scoresheet::{
+use crate::{
     bulk::Converter,
     export::{ConvertOptions, Notation},
     notation::languages::by_code,

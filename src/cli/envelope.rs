@@ -1,4 +1,4 @@
-//! `scoresheet envelope`: adjourned-game envelopes audited by [`scoresheet::envelope`].
+//! `scoresheet envelope`: adjourned-game envelopes audited by [`crate::envelope`].
 
 use std::{
     io::{self, Write},
@@ -40,13 +40,13 @@ pub struct EnvelopeArgs {
 }
 
 pub fn run(args: EnvelopeArgs) -> ExitCode {
-    use scoresheet::report::envelope_html::{write_envelopes, EnvelopeFormat as Out};
+    use crate::report::envelope_html::{write_envelopes, EnvelopeFormat as Out};
     let format = match args.format {
         EnvelopeFormat::Text => Out::Text,
         EnvelopeFormat::Json => Out::Json,
         EnvelopeFormat::Html => Out::Html,
     };
-    let lang = scoresheet::i18n::ReportLang::from(args.report_lang);
+    let lang = crate::i18n::ReportLang::from(args.report_lang);
     let mut file = match optional_output(&args.output, &args.files) {
         Ok(f) => f,
         Err(code) => return code,

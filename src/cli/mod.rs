@@ -1,5 +1,6 @@
-//! The command line: one file per subcommand, the flags they share declared once
-//! ([`common`]), and nothing but wiring — every decision is the library's.
+//! The command line as a library function, [`main`], behind the default `cli` feature: one file
+//! per subcommand, the flags they share declared once (`common`), and nothing but wiring —
+//! every decision is the library's.
 
 /// `eprintln!` that never panics: standard error may be a pipe its reader has closed
 /// (`2>&1 | head`), and a message that cannot be written is no reason to stop a run, let
@@ -111,6 +112,8 @@ enum Command {
     Generate(generate::GenerateArgs),
 }
 
+/// Parses the process's command line, runs the subcommand and returns its exit status (see
+/// each subcommand's `--help`): what `src/main.rs` calls.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {

@@ -1,4 +1,4 @@
-//! `scoresheet position`: FENs (or a Chess960 number) judged by [`scoresheet::laws::position`].
+//! `scoresheet position`: FENs (or a Chess960 number) judged by [`crate::laws::position`].
 
 use std::{
     io::{self, BufRead, Write},
@@ -7,7 +7,7 @@ use std::{
 };
 
 use rayon::prelude::*;
-use scoresheet::report::{localised::write_judgements, Format};
+use crate::report::{localised::write_judgements, Format};
 
 use super::common::{finish_outputs, optional_output, write_failed, FormatArg, ReportLanguage};
 
@@ -57,7 +57,7 @@ fn fens_of(args: &[String]) -> Vec<String> {
 }
 
 pub fn run(args: PositionArgs) -> ExitCode {
-    use scoresheet::laws::{chess960, position};
+    use crate::laws::{chess960, position};
     let format = Format::from(args.format);
     let given = (!args.fen.is_empty()).then(|| fens_of(&args.fen));
     let fens: Vec<String> = match (given, args.sp) {
@@ -92,7 +92,7 @@ pub fn run(args: PositionArgs) -> ExitCode {
     };
     let judgements: Vec<position::Judgement> =
         fens.par_iter().map(|f| position::judge(f)).collect();
-    let lang = scoresheet::i18n::ReportLang::from(args.report_lang);
+    let lang = crate::i18n::ReportLang::from(args.report_lang);
     // Standard input is an input only where the FENs are read from it.
     let inputs: Vec<PathBuf> = if args.fen.is_empty() && args.sp.is_none() {
         vec![PathBuf::from("-")]

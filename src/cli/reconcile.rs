@@ -1,5 +1,5 @@
 //! `scoresheet reconcile` and `scoresheet decode`: both players' copies of one game, or an OCR
-//! engine's candidate readings, read into the most likely legal game (`scoresheet::repair`).
+//! engine's candidate readings, read into the most likely legal game (`crate::repair`).
 
 use std::{
     io::{self, Write},
@@ -10,7 +10,7 @@ use std::{
 use clap::ValueEnum;
 
 use super::common::{create_output, write_failed, ReportLanguage};
-use scoresheet::{
+use crate::{
     export::{convert_text, ConvertOptions},
     notation::languages::{by_code, english},
     repair::report,
@@ -98,7 +98,7 @@ pub(super) fn write_out(
 
 /// How many games a copy holds, cut as `validate` cuts a file into games.
 fn games_in(text: &str) -> usize {
-    scoresheet::notation::split::GameSplitter::new(text.as_bytes())
+    crate::notation::split::GameSplitter::new(text.as_bytes())
         .filter(|g| {
             g.as_ref()
                 .map_or(true, |g| !g.game_bytes().trim_ascii().is_empty())
@@ -108,7 +108,7 @@ fn games_in(text: &str) -> usize {
 
 pub(super) fn read(path: &PathBuf) -> Result<String, ExitCode> {
     std::fs::read(path)
-        .map(|b| scoresheet::notation::decode::decode(&b).into_owned())
+        .map(|b| crate::notation::decode::decode(&b).into_owned())
         .map_err(|e| {
             eprintln!("scoresheet: {}: {e}", path.display());
             ExitCode::from(2)
@@ -160,7 +160,7 @@ pub fn reconcile_cmd(args: ReconcileArgs) -> ExitCode {
     let archive = match args.copies {
         CopiesArg::Archive => true,
         CopiesArg::Sheets => false,
-        CopiesArg::Auto => scoresheet::repair::archives::looks_like_archive_copies(&white, &black),
+        CopiesArg::Auto => crate::repair::archives::looks_like_archive_copies(&white, &black),
     };
     if archive {
         return archive_copies(&args, &white, &black, to);
@@ -169,7 +169,7 @@ pub fn reconcile_cmd(args: ReconcileArgs) -> ExitCode {
         eprintln!("scoresheet: --format csv is for archive copies (--copies archive, --archives)");
         return ExitCode::from(2);
     }
-    let Some(r) = scoresheet::repair::reconcile::reconcile(&white, &black) else {
+    let Some(r) = crate::repair::reconcile::reconcile(&white, &black) else {
         eprintln!(
             "scoresheet: {} and {}: no legal game fits both copies",
             args.white.display(),
@@ -186,7 +186,7 @@ pub fn reconcile_cmd(args: ReconcileArgs) -> ExitCode {
         },
     )
     .pgn;
-    let lang = scoresheet::i18n::ReportLang::from(args.report_lang);
+    let lang = crate::i18n::ReportLang::from(args.report_lang);
     let report = match args.format {
         // (csv was refused above)
         ReconcileFormat::Pgn | ReconcileFormat::Csv => pgn,
@@ -214,12 +214,12 @@ fn archive_copies(
     args: &ReconcileArgs,
     first: &str,
     second: &str,
-    to: &'static scoresheet::notation::languages::Language,
+    to: &'static crate::notation::languages::Language,
 ) -> ExitCode {
-    use scoresheet::repair::{archive_report, archives::reconcile_copies};
+    use crate::repair::{archive_report, archives::reconcile_copies};
     let r = reconcile_copies(first, second);
     let pgn = super::archives::agreed_pgn(&r.text(), to);
-    let lang = scoresheet::i18n::ReportLang::from(args.report_lang);
+    let lang = crate::i18n::ReportLang::from(args.report_lang);
     let report = match args.format {
         ReconcileFormat::Pgn => pgn,
         ReconcileFormat::Jsonl => archive_report::jsonl(&r, None),
@@ -274,18 +274,18 @@ pub fn decode_cmd(args: DecodeArgs) -> ExitCode {
         Ok(t) => t,
         Err(c) => return c,
     };
-    let lines = match scoresheet::repair::decode::read_lines(&text) {
+    let lines = match crate::repair::decode::read_lines(&text) {
         Ok(l) => l,
         Err((line, e)) => {
             eprintln!("scoresheet: {}: line {line}: {e}", args.file.display());
             return ExitCode::from(2);
         }
     };
-    if let Err(why) = scoresheet::repair::decode::check(&lines) {
+    if let Err(why) = crate::repair::decode::check(&lines) {
         eprintln!("scoresheet: {}: {why}", args.file.display());
         return ExitCode::from(2);
     }
-    let Some(d) = scoresheet::repair::decode::decode(&lines, Some(lang)) else {
+    let Some(d) = crate::repair::decode::decode(&lines, Some(lang)) else {
         eprintln!("scoresheet: {}: no game decoded", args.file.display());
         return ExitCode::from(1);
     };

@@ -1,4 +1,4 @@
-//! `scoresheet validate`: flags → [`scoresheet::bulk::Validator`] → a printer.
+//! `scoresheet validate`: flags → [`crate::bulk::Validator`] → a printer.
 
 use std::{
     io::{self, Write},
@@ -8,7 +8,7 @@ use std::{
 };
 
 use clap::ValueEnum;
-use scoresheet::{
+use crate::{
     bulk::{Outputs, Validator},
     finding::Kind,
     i18n::ReportLang,
@@ -248,7 +248,7 @@ fn validator(args: &ValidateArgs) -> Result<Validator, ExitCode> {
             Illegal::Stop => IllegalPolicy::Stop,
             Illegal::Stands => IllegalPolicy::Stands,
         },
-        laws: scoresheet::laws::LawsOptions {
+        laws: crate::laws::LawsOptions {
             enabled: !args.no_laws,
             no_draw_before: args.no_draw_before,
             dead_positions: match args.dead_positions {
@@ -366,7 +366,7 @@ pub fn run(args: ValidateArgs) -> ExitCode {
         }
     }
     say_shard(&outcome.shard);
-    for line in scoresheet::bulk::closing_lines(&outcome, args.quiet, started, lang) {
+    for line in crate::bulk::closing_lines(&outcome, args.quiet, started, lang) {
         eprintln!("{line}");
     }
     say_empty(
