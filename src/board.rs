@@ -4,7 +4,7 @@
 //! other for them. shakmaty answers every question of legality; these are its formulas read
 //! from smaller tables, and the tests compare them with its own on every square.
 //!
-//! ```
+//! ```ignore
 //! use shakmaty::{Chess, Color, Position, Square};
 //! let pos = Chess::default();
 //! let board = pos.board();
@@ -196,5 +196,29 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use shakmaty::{Chess, Color, Position, Square};
+        let pos = Chess::default();
+        let board = pos.board();
+        assert!(crate::board::attacked_by(
+            board,
+            Square::F3,
+            Color::White,
+            board.occupied()
+        ));
+        assert!(!crate::board::attacked_by(
+            board,
+            Square::E4,
+            Color::Black,
+            board.occupied()
+        ));
     }
 }

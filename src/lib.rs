@@ -24,7 +24,7 @@
 //! assert_eq!(f.move_text.as_deref(), Some("3.Cf5"));
 //! ```
 
-pub mod board;
+pub(crate) mod board;
 pub mod bulk;
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -36,7 +36,7 @@ pub mod i18n;
 pub mod input;
 pub mod laws;
 pub mod notation;
-pub mod output;
+pub(crate) mod output;
 pub mod prose;
 pub mod repair;
 pub mod replay;

@@ -6,7 +6,7 @@
 //! is as it was. Targets that are not regular files (`/dev/null`, a pipe, a terminal) are
 //! written directly: they have nothing to lose and cannot be renamed over.
 //!
-//! ```
+//! ```ignore
 //! use std::io::Write;
 //! use scoresheet::output::Replacement;
 //! let dir = std::env::temp_dir().join(format!("scoresheet-doc-output-{}", std::process::id()));
@@ -248,5 +248,32 @@ mod tests {
         assert_eq!(fs::read_to_string(&path).unwrap(), "old");
         assert_eq!(fs::read_to_string(kept).unwrap(), "half");
         fs::remove_dir_all(&dir).ok();
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::output::Replacement;
+        use std::io::Write;
+        let dir =
+            std::env::temp_dir().join(format!("scoresheet-doc-output-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("report.txt");
+        std::fs::write(&path, "the old report\n").unwrap();
+        {
+            let mut failed = Replacement::create(&path).unwrap();
+            failed.write_all(b"half a report").unwrap();
+            // Dropped without commit: the run failed.
+        }
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "the old report\n");
+        let mut done = Replacement::create(&path).unwrap();
+        done.write_all(b"the new report\n").unwrap();
+        done.commit().unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "the new report\n");
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -27,8 +27,6 @@ pub struct Batch {
     pub file: usize,
     pub name: String,
     pub games: Vec<RawGame>,
-    /// Bytes of the games.
-    pub bytes: usize,
     /// The read error that ended the file after these games.
     pub error: Option<io::Error>,
 }
@@ -109,7 +107,6 @@ impl Reader {
                     file,
                     name,
                     games,
-                    bytes,
                     error,
                 }));
             }

@@ -24,7 +24,7 @@
 //! # std::fs::remove_dir_all(&dir).ok();
 //! ```
 
-pub mod batches;
+pub(crate) mod batches;
 mod closing;
 mod convert;
 mod pipeline;

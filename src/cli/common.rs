@@ -7,7 +7,6 @@ use std::{
     process::ExitCode,
 };
 
-use clap::ValueEnum;
 use crate::{
     bulk::{Inputs, Progress},
     error::Error,
@@ -17,6 +16,7 @@ use crate::{
     report::Format,
     shard::ShardReport,
 };
+use clap::ValueEnum;
 
 /// The inputs of `validate` and `convert`: files, threads, and a byte range for clusters.
 #[derive(clap::Args)]

@@ -6,12 +6,12 @@ use std::{
     process::ExitCode,
 };
 
-use clap::ValueEnum;
 use crate::{
     bulk::Converter,
     export::{ConvertOptions, Notation},
     notation::languages::by_code,
 };
+use clap::ValueEnum;
 
 use super::common::{
     bounded_jobs, failed, finish_outputs, lang_choice, optional_output, say_empty, say_shard,

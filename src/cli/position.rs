@@ -6,8 +6,8 @@ use std::{
     process::ExitCode,
 };
 
-use rayon::prelude::*;
 use crate::report::{localised::write_judgements, Format};
+use rayon::prelude::*;
 
 use super::common::{finish_outputs, optional_output, write_failed, FormatArg, ReportLanguage};
 

@@ -7,7 +7,6 @@ use std::{
     sync::{atomic::Ordering, Arc},
 };
 
-use clap::ValueEnum;
 use crate::{
     bulk::{Outputs, Validator},
     finding::Kind,
@@ -22,6 +21,7 @@ use crate::{
         Format,
     },
 };
+use clap::ValueEnum;
 
 use super::common::{
     bounded_jobs, create_output, failed, finish_outputs, lang_choice, say_empty, say_shard,

@@ -2,7 +2,7 @@
 //! durations as people write them, the PGN `TimeControl` syntax, and whether a flag had
 //! already fallen when the game was adjourned (Art. 6.9).
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::envelope::clock::{duration, TimeControl};
 //! assert_eq!(duration("1:52:30"), Ok(6750));
 //! assert_eq!(duration("1:52"), Ok(6720));
@@ -366,5 +366,21 @@ mod tests {
         assert!(!tc.in_last_period(41));
         assert!("40/:3600".parse::<TimeControl>().is_err());
         assert!("3600:40/7200".parse::<TimeControl>().is_err());
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::envelope::clock::{duration, TimeControl};
+        assert_eq!(duration("1:52:30"), Ok(6750));
+        assert_eq!(duration("1:52"), Ok(6720));
+        let tc: TimeControl = "40/7200:3600".parse().unwrap();
+        assert_eq!(tc.allowance(40), 7200);
+        assert_eq!(tc.allowance(41), 10800);
+        assert!(tc.in_last_period(41));
     }
 }

@@ -11,7 +11,7 @@
 //! automatically (a player cannot lose for a move that is legal in the game he played, nor
 //! win by a clerk's slip) — the arbiter decides.
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::envelope::contradictions::differences;
 //! let envelope = scoresheet::laws::position::parse("4k3/8/8/8/8/8/6R1/4K3 w - - 0 41").unwrap().0;
 //! let sheets = scoresheet::laws::position::parse("4k3/8/8/8/8/8/7R/4K3 w - - 0 41").unwrap().0;
@@ -385,5 +385,30 @@ mod tests {
         );
         assert_eq!(kept.map(|d| d.verdict), Some(Verdict::SealerLoses));
         assert!(!c3.verdicts_differ());
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::envelope::contradictions::differences;
+        let envelope = crate::laws::position::parse("4k3/8/8/8/8/8/6R1/4K3 w - - 0 41")
+            .unwrap()
+            .0;
+        let sheets = crate::laws::position::parse("4k3/8/8/8/8/8/7R/4K3 w - - 0 41")
+            .unwrap()
+            .0;
+        let d = differences(&envelope, &sheets);
+        assert_eq!(
+            d[0].en,
+            "White rook g2 on the envelope, h2 by the scoresheets"
+        );
+        assert_eq!(
+            d[0].it,
+            "Torre bianca in g2 sulla busta, in h2 secondo i formulari"
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! Guideline I.2.7: the date and time of resumption, as people write them.
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::envelope::dates::{date, time};
 //! assert_eq!(date("22/11/2026").unwrap().0.to_string(), "2026-11-22");
 //! assert_eq!(date("2026-11-22T15:00:00").unwrap().1, Some((15, 0)));
@@ -269,5 +269,23 @@ mod tests {
         assert_eq!(time("ore 15:00"), Ok((15, 0)));
         assert!(time("24:00").is_err());
         assert!(time("soon").unwrap_err().it.contains("non è un'ora"));
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::envelope::dates::{date, time};
+        assert_eq!(date("22/11/2026").unwrap().0.to_string(), "2026-11-22");
+        assert_eq!(date("2026-11-22T15:00:00").unwrap().1, Some((15, 0)));
+        assert_eq!(
+            date("22 novembre 2026").unwrap().0.to_string(),
+            "2026-11-22"
+        );
+        assert_eq!(time("15.30"), Ok((15, 30)));
+        assert!(date("31/02/2026").is_err());
     }
 }

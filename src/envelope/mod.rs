@@ -5,8 +5,8 @@
 //! I.2 — the players, the position before the sealed move, the time used, who sealed, the
 //! number of the sealed move, a standing draw offer, when and where play resumes — with the
 //! sealed move as written and both scoresheets. [`audit()`] checks every item, replays
-//! and compares the scoresheets ([`scoresheets`]), reads the sealed move in the sealer's
-//! notation ([`sealed`]) and decides: the sealer loses (I.8), the game is drawn, the sealer
+//! and compares the scoresheets (`scoresheets`), reads the sealed move in the sealer's
+//! notation (`sealed`) and decides: the sealer loses (I.8), the game is drawn, the sealer
 //! wins, or play resumes (I.9.1) — see [`audit()`](fn@audit) for the order of the rules. [`report`]
 //! prints it.
 //!
@@ -30,16 +30,16 @@
 //! assert_eq!(audit.decision.unwrap().verdict, Verdict::Resume);
 //! ```
 
-pub mod audit;
-pub mod clock;
-pub mod contradictions;
-pub mod dates;
+pub(crate) mod audit;
+pub(crate) mod clock;
+pub(crate) mod contradictions;
+pub(crate) mod dates;
 mod moves;
 pub mod report;
 pub mod schema;
-pub mod scoresheets;
-pub mod sealed;
-pub mod text;
+pub(crate) mod scoresheets;
+pub(crate) mod sealed;
+pub(crate) mod text;
 
 use std::path::Path;
 

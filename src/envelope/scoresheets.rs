@@ -4,7 +4,7 @@
 //! identifiable position"), so the first ply where they disagree is what matters.
 
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::envelope::{schema::Source, scoresheets::{compare, load}};
 //! use shakmaty::Color;
 //! let white = load(Color::White, &Source::Inline("1. e4 e5 2. Cf3 Cc6".into()), None).unwrap();
@@ -30,8 +30,6 @@ use crate::{
 pub struct Sheet {
     /// Whose scoresheet it is.
     pub owner: Color,
-    /// `inline`, or the file's path.
-    pub source: String,
     pub record: GameRecord,
     /// Whether its movetext uses any piece letter (else its language is a default).
     pub letters: bool,
@@ -81,13 +79,8 @@ pub fn load(
         lang: lang.map_or(LangChoice::Auto, LangChoice::Fixed),
         ..Options::default()
     };
-    let (record, text, extra_games, name) = match source {
-        Source::Inline(t) => (
-            validate_text(t, &opts),
-            t.clone(),
-            false,
-            "inline".to_string(),
-        ),
+    let (record, text, extra_games) = match source {
+        Source::Inline(t) => (validate_text(t, &opts), t.clone(), false),
         Source::File(p) => {
             let bytes = std::fs::read(p).map_err(|e| {
                 let why_it = match e.kind() {
@@ -117,7 +110,7 @@ pub fn load(
             };
             let extra = games.next().is_some();
             let text = decode(first.game_bytes()).into_owned();
-            (validate(&first, &name, &opts), text, extra, name)
+            (validate(&first, &name, &opts), text, extra)
         }
     };
     let letters = parse_game(&text).letters_used != 0;
@@ -140,7 +133,6 @@ pub fn load(
         .cloned();
     Ok(Sheet {
         owner,
-        source: name,
         record,
         letters,
         positions,
@@ -177,5 +169,33 @@ pub fn compare(a: &Sheet, b: &Sheet) -> Agreement {
     Agreement {
         common,
         first_difference: (common < n).then_some(common + 1),
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::envelope::{
+            schema::Source,
+            scoresheets::{compare, load},
+        };
+        use shakmaty::Color;
+        let white = load(
+            Color::White,
+            &Source::Inline("1. e4 e5 2. Cf3 Cc6".into()),
+            None,
+        )
+        .unwrap();
+        let black = load(
+            Color::Black,
+            &Source::Inline("1. e4 e5 2. Cf3 Cf6".into()),
+            None,
+        )
+        .unwrap();
+        let agreement = compare(&white, &black);
+        assert_eq!((agreement.common, agreement.first_difference), (3, Some(4)));
     }
 }

@@ -17,7 +17,7 @@
 //! notation of PGN (as `validate` reads a game without piece letters).
 
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::envelope::sealed::{read, Reading};
 //! use scoresheet::notation::languages::by_code;
 //! use shakmaty::{CastlingMode, Chess};
@@ -574,5 +574,23 @@ mod tests {
         let s = read_in("Re2", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "en", false);
         assert!(matches!(s.reading, Reading::Illegal { .. }));
         assert!(!s.notes.is_empty(), "the Italian reading is noted");
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::envelope::sealed::{read, Reading};
+        use crate::notation::languages::by_code;
+        use shakmaty::{CastlingMode, Chess};
+        let it = by_code("it").unwrap();
+        let s = read("1. Cf3 (=)", &Chess::default(), CastlingMode::Standard, it);
+        assert!(matches!(s.reading, Reading::Legal { .. }));
+        assert!(s.draw_offer);
+        let s = read("Ce5", &Chess::default(), CastlingMode::Standard, it);
+        assert_eq!(s.reading.id(), "illegal");
     }
 }

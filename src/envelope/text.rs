@@ -2,7 +2,7 @@
 //! an arbiter reads is kept in both, so that one audit can be printed in either.
 
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::envelope::text::{player, ReportLang};
 //! use shakmaty::Color;
 //! let m = player(Color::Black, Some("Bianchi"));
@@ -201,5 +201,19 @@ pub fn when_ended(ply: Option<usize>, by: Option<&(Chess, Move)>) -> Msg {
                 format!("dopo {} (semimossa {i} dei formulari)", by.it),
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::envelope::text::{player, ReportLang};
+        use shakmaty::Color;
+        let m = player(Color::Black, Some("Bianchi"));
+        assert_eq!(m.get(ReportLang::En), "Black (Bianchi)");
+        assert_eq!(m.get(ReportLang::It), "il Nero (Bianchi)");
     }
 }

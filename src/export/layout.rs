@@ -2,7 +2,7 @@
 //! characters (PGN standard §8.2.1), one space between tokens, and lines of their own for `%`
 //! escape lines and `;` comments.
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::export::layout::{Layout, MAX_LINE};
 //! let mut l = Layout::default();
 //! for i in 1..=40 {
@@ -263,5 +263,23 @@ mod tests {
         let text = l.finish();
         assert!(text.lines().all(|x| x.chars().count() <= MAX_LINE));
         assert_eq!(text.matches(')').count(), 500);
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::export::layout::{Layout, MAX_LINE};
+        let mut l = Layout::default();
+        for i in 1..=40 {
+            l.word(&format!("{i}."));
+            l.word("Nf3");
+        }
+        let text = l.finish();
+        assert!(text.lines().all(|line| line.chars().count() <= MAX_LINE));
+        assert!(text.starts_with("1. Nf3 2. Nf3"));
     }
 }

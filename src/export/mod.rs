@@ -16,8 +16,8 @@
 //! [White \"Rossi\"]\n[Black \"?\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 {(=)} 2... Nc6 3. Bb5 1-0\n");
 //! ```
 
-pub mod layout;
-pub mod tags;
+pub(crate) mod layout;
+pub(crate) mod tags;
 
 use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, Move, Position};
 

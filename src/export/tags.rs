@@ -2,7 +2,7 @@
 //! `????.??.??` where unknown), then every other tag in the order written; dates as
 //! `YYYY.MM.DD`; values escaped.
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::export::tags::{export_date, roster};
 //! let tags = vec![("Date".to_string(), "22/11/2026".to_string()), ("White".into(), "Rossi".into())];
 //! let out = roster(&tags, "1-0");
@@ -188,5 +188,24 @@ mod tests {
     #[test]
     fn escapes() {
         assert_eq!(tag_line("White", r#"a "b" \c"#), r#"[White "a \"b\" \\c"]"#);
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::export::tags::{export_date, roster};
+        let tags = vec![
+            ("Date".to_string(), "22/11/2026".to_string()),
+            ("White".into(), "Rossi".into()),
+        ];
+        let out = roster(&tags, "1-0");
+        assert_eq!(out[2], ("Date".to_string(), "2026.11.22".to_string()));
+        assert_eq!(out[4].1, "Rossi");
+        assert_eq!(out[6].1, "1-0");
+        assert_eq!(export_date("1992"), "1992.??.??");
     }
 }

@@ -6,7 +6,7 @@
 //! its own, no threefold or fifty-move claim open at its last position) was drawn by
 //! agreement too early.
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::laws::draw_offer::before_move;
 //! // 58 plies from the start: the last move is Black's 29th, before move 30; 59 reach it.
 //! assert!(before_move(30, 58, 1, true));
@@ -34,5 +34,18 @@ mod tests {
         assert!(before_move(30, 58, 1, true));
         assert!(!before_move(30, 59, 1, true));
         assert!(before_move(30, 0, 1, true));
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::laws::draw_offer::before_move;
+        // 58 plies from the start: the last move is Black's 29th, before move 30; 59 reach it.
+        assert!(before_move(30, 58, 1, true));
+        assert!(!before_move(30, 59, 1, true));
     }
 }

@@ -4,7 +4,7 @@
 //! then stalemate, then a dead position, then the automatic draws. Moves recorded after that
 //! point were played after the game had ended.
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::laws::ending::{first, EndKind};
 //! // Mate on the move that also makes the 75th: the mate stands (9.6.2).
 //! let t = first(&[(EndKind::SeventyFiveMoves, 150), (EndKind::Checkmate, 150)]).unwrap();
@@ -95,5 +95,19 @@ mod tests {
         let t = first(&[(EndKind::Fivefold, 20), (EndKind::DeadPosition, 30)]).unwrap();
         assert_eq!((t.kind, t.ply), (EndKind::Fivefold, 20));
         assert!(first(&[]).is_none());
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::laws::ending::{first, EndKind};
+        // Mate on the move that also makes the 75th: the mate stands (9.6.2).
+        let t = first(&[(EndKind::SeventyFiveMoves, 150), (EndKind::Checkmate, 150)]).unwrap();
+        assert_eq!((t.kind, t.ply), (EndKind::Checkmate, 150));
+        assert_eq!(t.kind.article(), "5.1.1");
     }
 }

@@ -7,7 +7,7 @@
 //! player who made move N could have claimed by writing it first (9.3.1). Clock 150: the game
 //! is drawn at once (9.6.2) — unless that last move gave checkmate, which takes precedence.
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::laws::fifty_moves::find;
 //! use shakmaty::{fen::Fen, CastlingMode, Chess};
 //! let fen: Fen = "8/8/4k3/8/8/4K3/8/R7 w - - 99 80".parse().unwrap();
@@ -70,5 +70,30 @@ mod tests {
         // a start already past the limit is reported at the start
         let c = find(&play("7k/8/6K1/8/8/8/8/R7 w - - 150 200", "Ra2"));
         assert_eq!(c.seventy_five, Some(0));
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::laws::fifty_moves::find;
+        use shakmaty::{fen::Fen, CastlingMode, Chess};
+        let fen: Fen = "8/8/4k3/8/8/4K3/8/R7 w - - 99 80".parse().unwrap();
+        let before: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+        let after = shakmaty::Position::play(
+            before.clone(),
+            "Ra2"
+                .parse::<shakmaty::san::San>()
+                .unwrap()
+                .to_move(&before)
+                .unwrap(),
+        )
+        .unwrap();
+        let counts = find(&[&before, &after]);
+        assert_eq!(counts.fifty, [1]);
+        assert_eq!(counts.seventy_five, None);
     }
 }

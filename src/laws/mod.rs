@@ -17,14 +17,14 @@
 
 pub mod chess960;
 pub mod dead;
-pub mod draw_offer;
-pub mod ending;
+pub(crate) mod draw_offer;
+pub(crate) mod ending;
 pub mod fast_check;
-pub mod fifty_moves;
+pub(crate) mod fifty_moves;
 pub mod helpmate;
 pub mod position;
-pub mod repetition;
-pub mod result;
+pub(crate) mod repetition;
+pub(crate) mod result;
 
 use shakmaty::{Chess, Color, Move, Position};
 

@@ -10,7 +10,7 @@
 //! (9.2.1.2); the player who made move N could have claimed by writing it first (9.2.1.1).
 //! The fifth occurrence ends the game (9.6.1); occurrences need not be consecutive.
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::laws::repetition::find;
 //! use shakmaty::{san::San, Chess, Position};
 //! let mut positions = vec![Chess::default()];
@@ -180,5 +180,26 @@ mod tests {
         let p = play(None, "Nf3 Nf6 Ng1 Ng8 e4 Nf6 Nf3 Ng8 Ng1 Nf6 Nf3 Ng8 Ng1");
         let refs: Vec<&Chess> = p.iter().collect();
         assert_eq!(occurrences(&refs), 3);
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::laws::repetition::find;
+        use shakmaty::{san::San, Chess, Position};
+        let mut positions = vec![Chess::default()];
+        for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+            let pos = positions.last().unwrap().clone();
+            let m = san.parse::<San>().unwrap().to_move(&pos).unwrap();
+            positions.push(pos.play(m).unwrap());
+        }
+        let refs: Vec<&Chess> = positions.iter().collect();
+        let reps = find(&refs);
+        assert_eq!(reps.threefold[0], (8, vec![0, 4, 8]));
+        assert!(reps.fivefold.is_none());
     }
 }

@@ -5,7 +5,7 @@
 //! and the result after the moves are each held against the board, so that a finding names
 //! the one the board contradicts.
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::laws::result::on_time;
 //! assert!(on_time(Some("time forfeit")));
 //! assert!(!on_time(Some("normal")));
@@ -86,5 +86,17 @@ mod tests {
         assert!(against_ending(GameResult::WhiteWins, stale, None, "").is_some());
         assert!(on_time(Some("Time forfeit")));
         assert!(!on_time(Some("Normal")));
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::laws::result::on_time;
+        assert!(on_time(Some("time forfeit")));
+        assert!(!on_time(Some("normal")));
     }
 }

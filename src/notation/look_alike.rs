@@ -2,7 +2,7 @@
 //! (`grammar/look_alikes.tsv`): a move that cannot be read and holds one is told which letter
 //! it is, since on screen `Cе4xc3` (a Cyrillic `е`) and `Ce4xc3` are the same.
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::notation::look_alike::first_in;
 //! let l = first_in("Cе4xc3").unwrap();
 //! assert_eq!(l.code_point, "U+0435");
@@ -99,5 +99,20 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::notation::look_alike::first_in;
+        let l = first_in("Cе4xc3").unwrap();
+        assert_eq!(l.code_point, "U+0435");
+        assert_eq!(l.name, "CYRILLIC SMALL LETTER IE");
+        assert_eq!(l.latin, 'e');
+        assert!(first_in("Ce4xc3").is_none());
     }
 }

@@ -12,11 +12,11 @@
 pub mod decode;
 pub mod game;
 pub mod languages;
-pub mod look_alike;
+pub(crate) mod look_alike;
 pub mod moves;
 pub mod movetext;
 pub mod render;
-pub mod slips;
+pub(crate) mod slips;
 pub mod split;
 pub mod tags;
 

@@ -5,7 +5,7 @@
 //! and OCR, read both ways); a neighbouring file or rank, a case slip, a lost or extra capture
 //! or check mark and a stray character have costs of their own (see `grammar/slips.md`).
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::notation::slips::{distance, slips};
 //! // `Ced` for `Ce4`: the OCR read a `4` as a `d`.
 //! assert!(distance("Ced", "Ce4") < 0.5);
@@ -408,5 +408,20 @@ mod tests {
         assert_eq!(costs[2], 0.0);
         assert!(costs[7] > 2.0);
         assert_eq!(costs[0], 2.0 * LOST);
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::notation::slips::{distance, slips};
+        // `Ced` for `Ce4`: the OCR read a `4` as a `d`.
+        assert!(distance("Ced", "Ce4") < 0.5);
+        // A lost capture mark costs almost nothing; an unrelated letter a whole unit.
+        assert!(distance("ed4", "exd4") < distance("Cf3", "Cf6"));
+        assert_eq!(slips().substitution('l', '1').1, "look_alike");
     }
 }

@@ -141,7 +141,13 @@ pub(super) fn write_items(items: &[Item], game: &Game, words: &mut Vec<String>) 
     any
 }
 
-pub(super) fn write_line(nodes: &[Node], first_ply: usize, game: &Game, main: bool, words: &mut Vec<String>) {
+pub(super) fn write_line(
+    nodes: &[Node],
+    first_ply: usize,
+    game: &Game,
+    main: bool,
+    words: &mut Vec<String>,
+) {
     let mut need_number = true;
     for (k, node) in nodes.iter().enumerate() {
         let ply = first_ply + k;

@@ -217,9 +217,7 @@ fn is_key_value_line(line: &str) -> bool {
     !value.trim().is_empty()
         && (1..=2).contains(&key_words.len())
         && key.ends_with(|c: char| c.is_alphabetic())
-        && key_words
-            .iter()
-            .all(|w| w.chars().all(char::is_alphabetic))
+        && key_words.iter().all(|w| w.chars().all(char::is_alphabetic))
 }
 
 #[cfg(test)]

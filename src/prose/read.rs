@@ -49,7 +49,11 @@ pub(super) fn looks_like_move(w: &str) -> bool {
 
 /// A word read as moves at `pos`: one move, two joined by a hyphen (`e4-e5`, `f4-exf4`), a
 /// run of moves, a move with a word for check or mate glued on (`Dxf7matto`).
-pub(super) fn read_word(pos: &Chess, word: &str, lang: &Language) -> Option<Vec<(String, Option<Move>)>> {
+pub(super) fn read_word(
+    pos: &Chess,
+    word: &str,
+    lang: &Language,
+) -> Option<Vec<(String, Option<Move>)>> {
     let w: String = word
         .replace(['–', '—'], "-")
         .trim_end_matches([',', ';', '.'])

@@ -448,7 +448,13 @@ impl<'t> Scan<'t> {
 
     /// A game starting with the move numbered `n` at token `j`: from the standard position
     /// (move 1), from the FEN line above it, or from an odds position (`senza il Cb1`).
-    pub(super) fn try_start(&mut self, n: usize, black: bool, written: &str, j: usize) -> Option<usize> {
+    pub(super) fn try_start(
+        &mut self,
+        n: usize,
+        black: bool,
+        written: &str,
+        j: usize,
+    ) -> Option<usize> {
         let (start, fen) = match self.fen.as_ref() {
             Some(f) => {
                 let pos: Chess = f
@@ -662,7 +668,12 @@ impl<'t> Scan<'t> {
         self.push_var(v, None, moves);
     }
 
-    pub(super) fn push_var(&mut self, v: usize, number: Option<String>, moves: Vec<(String, Option<Move>)>) {
+    pub(super) fn push_var(
+        &mut self,
+        v: usize,
+        number: Option<String>,
+        moves: Vec<(String, Option<Move>)>,
+    ) {
         self.flush(Ctx::Var(v));
         let Some(g) = self.cur.as_mut() else { return };
         let Some(var) = g.vars.get_mut(v) else { return };

@@ -11,7 +11,7 @@
 //! candidates the pairs are taken best first (tags, then the longer common opening, then the
 //! same result), so that the order of the games in either archive does not matter.
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::repair::archive_pairs::{game_key, pair};
 //! let a = [game_key("[White \"Lasker, E.\"]\n[Black \"Steinitz\"]\n[Date \"1894.??.??\"]\n\n1. e4 e5 1-0\n"),
 //!          game_key("[White \"Steinitz\"]\n[Black \"Lasker\"]\n[Date \"1894\"]\n\n1. d4 d5 0-1\n")];
@@ -240,4 +240,18 @@ pub fn pair(a: &[GameKey], b: &[GameKey]) -> Vec<(usize, usize)> {
     }
     pairs.sort_unstable();
     pairs
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::repair::archive_pairs::{game_key, pair};
+        let a = [game_key("[White \"Lasker, E.\"]\n[Black \"Steinitz\"]\n[Date \"1894.??.??\"]\n\n1. e4 e5 1-0\n"),
+                 game_key("[White \"Steinitz\"]\n[Black \"Lasker\"]\n[Date \"1894\"]\n\n1. d4 d5 0-1\n")];
+        let b = [game_key("[White \"Steinitz, W.\"]\n[Black \"Lasker, Emanuel\"]\n[Date \"1894.05.20\"]\n\n1. d4 d5 0-1\n")];
+        assert_eq!(pair(&a, &b), vec![(1, 0)]);
+    }
 }

@@ -2,7 +2,7 @@
 //! `reconcile --archives`: every difference as text (in the report's language), JSON Lines,
 //! CSV or an HTML page.
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::i18n::ReportLang;
 //! use scoresheet::repair::{archives::reconcile_copies, archive_report};
 //! let a = "[Event \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
@@ -212,4 +212,20 @@ pub fn html(r: &ArchiveReconciled, place: &str, pgn: &str, lang: ReportLang) -> 
     html_section(&mut out, r, place, pgn, lang);
     page_end(&mut out);
     out
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::i18n::ReportLang;
+        use crate::repair::{archive_report, archives::reconcile_copies};
+        let a = "[Event \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
+        let b = "[Event \"B\"]\n\n1. e4 e5 2. Nf3 Nf6 *\n";
+        let r = reconcile_copies(a, b);
+        let text = archive_report::text(&r, "", ReportLang::En);
+        assert!(text.starts_with("difference 1 (stretch 1, ply 4, changed): first copy \"2...Nc6\", second copy \"2...Nf6\""), "{text}");
+    }
 }

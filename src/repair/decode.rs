@@ -3,7 +3,7 @@
 //!
 //! Each line gives, for one ply of one copy, the engine's candidate texts with their log
 //! probabilities. A beam search over legal moves scores each move at a ply by the best of the
-//! candidates: its log probability less the slip distance ([`super::slips`]) between the
+//! candidates: its log probability less the slip distance (the `slips` tables) between the
 //! candidate's text and the move. The confidence of a ply is the share of the chosen move in
 //! the scores of all legal moves there; plies below 0.9 are the ones a person should look at.
 //!

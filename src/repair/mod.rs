@@ -3,7 +3,7 @@
 //!
 //! A game that replays as written is never touched. One that does not is searched for (see
 //! [`search`]): the cheapest legal game given everything written, where the cost of reading
-//! a word as a move is its slip distance ([`slips`]). Every word read otherwise than written
+//! a word as a move is its slip distance (`notation::slips`). Every word read otherwise than written
 //! becomes a `repaired_move` finding that says what was written, what it was read as, why
 //! and how sure the reading is; `convert` writes the same evidence as comments.
 //!
@@ -19,8 +19,8 @@
 //! assert_eq!(f.read_as.as_ref().unwrap().san, "Ce4");
 //! ```
 
-pub mod archive_pairs;
-pub mod archive_report;
+pub(crate) mod archive_pairs;
+pub(crate) mod archive_report;
 pub mod archives;
 pub mod decode;
 pub mod reconcile;
@@ -28,7 +28,7 @@ pub mod report;
 pub mod search;
 pub mod sheet;
 /// The slip model lives beside the notation, below both replay (suggestions) and repair.
-pub use crate::notation::slips;
+pub(crate) use crate::notation::slips;
 
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 

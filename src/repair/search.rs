@@ -4,7 +4,7 @@
 //!
 //! A state is a position and, for each copy, the place in its words where the next move is
 //! written. From a state, every legal move is read against each copy: as the text at the
-//! cursor (at the slip distance of [`super::slips`], against the move's SAN in the game's
+//! cursor (at the slip distance of the `slips` tables, against the move's SAN in the game's
 //! language, its long algebraic form, its English SAN), or after setting aside a stray word
 //! or a word written twice, or as left out of that copy (the sheet shifted by a ply). States
 //! that reach the same position at the same places are merged, keeping the cheaper. Because

@@ -26,7 +26,7 @@
 //! the reference; the tests compare the two on every ply of the corpora and on variants of
 //! every written move.
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::replay::fast_san::resolve_fast;
 //! use scoresheet::replay::resolve::Resolution;
 //! use scoresheet::notation::{moves::written_move, languages::by_code};
@@ -138,6 +138,7 @@ fn settle(origins: Bitboard, mv: impl FnOnce(Square) -> Move) -> Option<Settled>
 /// The answer of [`super::resolve::resolve`] when it can be given from the attack tables
 /// alone: `Some(Unique)`, `Some(Illegal)` or `Some(UnknownLetter)`; `None` sends the move to
 /// the general path.
+#[cfg(test)]
 pub fn resolve_fast(pos: &Chess, w: &WrittenMove, lang: &Language) -> Option<Resolution> {
     settle_fast(pos, w, lang).map(Resolution::from)
 }
@@ -682,5 +683,21 @@ mod tests {
             "en",
         );
         assert!(matches!(fast, Some(Resolution::Unique(_))));
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::notation::{languages::by_code, moves::written_move};
+        use crate::replay::fast_san::resolve_fast;
+        use crate::replay::resolve::Resolution;
+        use shakmaty::Chess;
+        let (_, w) = written_move("Cf3").unwrap();
+        let r = resolve_fast(&Chess::default(), &w, by_code("it").unwrap());
+        assert!(matches!(r, Some(Resolution::Unique(_))));
     }
 }

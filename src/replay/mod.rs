@@ -10,13 +10,13 @@
 //! ```
 
 mod events;
-pub mod fast_san;
+pub(crate) mod fast_san;
 mod language;
 mod numbering;
 mod record;
-pub mod resolve;
+pub(crate) mod resolve;
 mod start;
-pub mod suggest;
+pub(crate) mod suggest;
 mod walk;
 mod written;
 

@@ -5,7 +5,7 @@
 //! checked afterwards as notation. When nothing fits, [`explain`] says why in words and
 //! finds the move a player could physically have made (for `--illegal stands`).
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::replay::resolve::{resolve, Resolution};
 //! use scoresheet::notation::{moves::written_move, languages::by_code};
 //! use shakmaty::{Chess, Position};
@@ -925,3 +925,21 @@ fn explain_castling(pos: &Chess, side: CastlingSide) -> Explanation {
 #[cfg(test)]
 #[path = "resolve_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::notation::{languages::by_code, moves::written_move};
+        use crate::replay::resolve::{resolve, Resolution};
+        use shakmaty::Chess;
+        let pos = Chess::default();
+        let (_, w) = written_move("Cf3").unwrap();
+        assert!(matches!(
+            resolve(&pos, &w, by_code("it").unwrap()),
+            Resolution::Unique(_)
+        ));
+    }
+}

@@ -2,7 +2,7 @@
 //! was written (in the game's language, in English, in long and coordinate notation), and
 //! then by how far the rest of the game replays after them.
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::replay::suggest::distance;
 //! assert!(distance("Ng3", "Nf3") < distance("Ng3", "Bc4"));
 //! assert!(distance("bc4", "Bc4") < 1.0);
@@ -210,5 +210,17 @@ mod tests {
             },
         );
         assert_eq!(s[0].san, "Nh3");
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::replay::suggest::distance;
+        assert!(distance("Ng3", "Nf3") < distance("Ng3", "Bc4"));
+        assert!(distance("bc4", "Bc4") < 1.0);
     }
 }

@@ -6,7 +6,7 @@
 //! ([`defs`]) and placed with `<use>`: a page holds one `<svg>` of definitions and any number
 //! of boards.
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::report::board::{svg, Mark};
 //! use shakmaty::{Chess, Square};
 //! let drawn = svg(&Chess::default(), &[Mark::Cross(Square::F5)], "White to move");
@@ -286,5 +286,24 @@ mod tests {
         assert_eq!(s.matches("<g class=").count(), 2);
         assert_eq!(s.matches("class=\"cross\"").count(), 1);
         assert!(s.contains("class=\"tw\""));
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::report::board::{svg, Mark};
+        use shakmaty::{Chess, Square};
+        let drawn = svg(
+            &Chess::default(),
+            &[Mark::Cross(Square::F5)],
+            "White to move",
+        );
+        assert!(drawn.starts_with("<svg class=\"board\""));
+        // 32 pieces and the empty board, all defined once per page (`defs`).
+        assert_eq!(drawn.matches("<use ").count(), 33);
     }
 }

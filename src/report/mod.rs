@@ -1,7 +1,7 @@
 //! Printers: text for people, CSV and JSON Lines for programs. They only format
 //! [`GameRecord`]s; they never decide anything. Each implements [`Sink`] in a file of its own
 //! ([`text`], [`jsonl`], [`csv`], [`games`] for one CSV row per game); the duplicates of a run
-//! have printers of their own in [`duplicates`].
+//! have printers of their own in `duplicates`.
 //!
 //! ```
 //! use scoresheet::replay::{validate_text, Options};
@@ -20,9 +20,9 @@ use crate::{
     replay::GameRecord,
 };
 
-pub mod board;
+pub(crate) mod board;
 pub mod csv;
-pub mod duplicates;
+pub(crate) mod duplicates;
 pub mod envelope_html;
 pub mod games;
 pub mod html;

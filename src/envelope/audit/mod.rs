@@ -38,7 +38,7 @@
 //! they record (`record`: [`Audit`], [`Decision`] and its [`Ground`]) is data; the decision's
 //! prose for people is written by [`super::report`].
 //!
-//! ```
+//! ```ignore
 //! use scoresheet::envelope::{audit::{judge, Defect, Ground}, schema, Verdict};
 //! let envelope = r#"
 //! white = "Rossi"
@@ -73,7 +73,6 @@ mod times;
 
 use shakmaty::{CastlingMode, Color, Position};
 
-pub use super::moves::fen;
 use super::{
     schema::{Envelope, ItemError, PositionSpec},
     scoresheets::{load, Sheet},
@@ -326,5 +325,42 @@ mod tests {
             ("black_scoresheet", None),
         ]));
         assert!(b.decision.is_none(), "{:?}", b.decision);
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    //! The examples in this file's documentation, run here: the module is not public API.
+
+    #[test]
+    fn example_1() {
+        use crate::envelope::{
+            audit::{judge, Defect, Ground},
+            schema, Verdict,
+        };
+        let envelope = r#"
+        white = "Rossi"
+        black = "Bianchi"
+        position = "after 2"
+        white_time = "0:10"
+        black_time = "0:12"
+        sealer = "Rossi"
+        sealed_move_number = 3
+        resumption_date = "2026-11-29 15:00"
+        resumption_place = "Milano"
+        sealed_move = "Ab6"
+        white_scoresheet = "1. e4 e5 2. Cf3 Cc6"
+        black_scoresheet = "1. e4 e5 2. Cf3 Cc6"
+        "#;
+        let env = schema::read(envelope, std::path::Path::new(".")).unwrap();
+        let d = judge(&env, "busta.toml").decision.unwrap();
+        assert_eq!((d.verdict, d.rule), (Verdict::SealerLoses, "I.8.3"));
+        assert!(matches!(
+            d.ground,
+            Ground::Defective {
+                defect: Defect::Illegal,
+                ..
+            }
+        ));
     }
 }

@@ -82,16 +82,9 @@ impl Entry {
         })
     }
 
+    #[cfg(test)]
     pub fn moves_hash(&self) -> u128 {
         (u128::from(self.hash_hi) << 64) | u128::from(self.hash_lo)
-    }
-
-    pub fn file_id(&self) -> u32 {
-        self.file_id
-    }
-
-    pub fn game(&self) -> u64 {
-        self.game
     }
 
     pub(super) fn same_moves(&self, other: &Entry) -> bool {

@@ -23,7 +23,7 @@ mod sort;
 
 use std::{io, path::PathBuf};
 
-pub use key::{Entry, CONFLICT_TAGS, ENTRY_BYTES};
+pub use key::{Entry, CONFLICT_TAGS};
 pub use print::CSV_HEADER;
 
 use key::{DATE, HASHED};
@@ -252,6 +252,7 @@ impl Open {
 
 #[cfg(test)]
 mod tests {
+    use super::key::ENTRY_BYTES;
     use super::*;
     use crate::{
         notation::split::RawGame,
