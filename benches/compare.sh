@@ -13,8 +13,9 @@
 #   With no FILE: the concatenation of every *.pgn under ../shared/corpora (sorted by path).
 #   RUNS=N      rounds of timed runs, the fastest of each row kept (default 5)
 #   BIG_GB=N    size of the generated archive for target 4 (default 2; 0 skips it)
-#   CALLGRIND=0 skips counting the Laws' cost in instructions (valgrind), which timings on a
-#               shared machine cannot settle
+#   CALLGRIND=0 skips counting instructions (valgrind) on a sample of the input: the Laws'
+#               cost, and every row against the baseline, which timings on a shared machine
+#               cannot settle
 #   OLD=BINARY  also times an earlier scoresheet binary in the same rounds (its three rows
 #               beside the new ones), and counts its instructions on the sample: a change is
 #               judged old against new in one run, never against figures of another
@@ -184,7 +185,9 @@ PY
     count "$scoresheet" validate --jobs 1 --format jsonl -o /dev/null -q "$sample" >"$work/with.n" &
     count "$scoresheet" validate --jobs 1 --no-laws --format jsonl -o /dev/null -q "$sample" >"$work/without.n"
     wait
-    count "$scoresheet" validate --jobs 1 --dead-positions all --format jsonl -o /dev/null -q "$sample" >"$work/all.n"
+    count "$scoresheet" validate --jobs 1 --dead-positions all --format jsonl -o /dev/null -q "$sample" >"$work/all.n" &
+    count "$baseline" "$sample" >"$work/baseline.n"
+    wait
     if [ -n "${OLD:-}" ]; then
         count "$OLD" validate --jobs 1 --format jsonl -o /dev/null -q "$sample" >"$work/old-with.n" &
         count "$OLD" validate --jobs 1 --no-laws --format jsonl -o /dev/null -q "$sample" >"$work/old-without.n"
@@ -198,6 +201,11 @@ PY
     printf 'instructions on a %d MB sample: %s with the Laws, %s without, %s with --dead-positions all\n' \
         "$(($(stat -c %s "$sample") / 1000000))" "$with" "$without" "$(cat "$work/all.n")"
     verdict "Laws cost <= 15%, in instructions" "$(echo "$icost <= 15" | bc)" "$(printf '%+.1f%%' "$icost")"
+    # The targets against the baseline in instructions too: a clock the neighbours do not move.
+    ibase=$(cat "$work/baseline.n")
+    printf 'instructions against the baseline (%s): every finding %.2fx, --no-laws %.2fx, --dead-positions all %.2fx\n' \
+        "$ibase" "$(echo "$ibase / $with" | bc -l)" "$(echo "$ibase / $without" | bc -l)" \
+        "$(echo "$ibase / $(cat "$work/all.n")" | bc -l)"
 fi
 verdict "peak RSS --jobs 2 < 64 MB" "$(echo "$two_rss < 65536" | bc)" "$(printf '%.1f MB' "$(echo "$two_rss / 1024" | bc -l)")"
 
