@@ -13,8 +13,9 @@
 #   With no FILE: the concatenation of every *.pgn under ../shared/corpora (sorted by path).
 #   RUNS=N      rounds of timed runs, the fastest of each row kept (default 5)
 #   BIG_GB=N    size of the generated archive for target 4 (default 2; 0 skips it)
-#   CALLGRIND=0 skips counting the Laws' cost in instructions (valgrind), which timings on a
-#               shared machine cannot settle
+#   CALLGRIND=0 skips counting instructions (valgrind) on a sample of the input: the Laws'
+#               cost, and every row against the baseline, which timings on a shared machine
+#               cannot settle
 #   OLD=BINARY  also times an earlier scoresheet binary in the same rounds (its three rows
 #               beside the new ones), and counts its instructions on the sample: a change is
 #               judged old against new in one run, never against figures of another
@@ -98,10 +99,11 @@ labels=(
     "${OLD_LABEL:-old}: scoresheet --jobs 1 (every finding)"
     "${OLD_LABEL:-old}: scoresheet --jobs 1 --no-laws"
     "${OLD_LABEL:-old}: scoresheet --jobs 2 (every finding)"
+    "scoresheet --jobs 1 --dead-positions all"
 )
-rows="0 1 2 3 4"
+rows="0 1 2 3 4 8"
 if [ -n "${OLD:-}" ]; then
-    rows="0 1 2 3 4 5 6 7"
+    rows="0 1 2 3 4 8 5 6 7"
 fi
 cmd() {
     case $1 in
@@ -113,6 +115,7 @@ cmd() {
     5) echo "$OLD validate --jobs 1 --format jsonl -o /dev/null" ;;
     6) echo "$OLD validate --jobs 1 --no-laws --format jsonl -o /dev/null" ;;
     7) echo "$OLD validate --jobs 2 --format jsonl -o /dev/null" ;;
+    8) echo "$scoresheet validate --jobs 1 --dead-positions all --format jsonl -o /dev/null" ;;
     esac
 }
 declare -a best best_cpu best_rss n_games n_plies
@@ -162,15 +165,17 @@ fi
 if [ "${CALLGRIND:-1}" != 0 ] && command -v valgrind >/dev/null; then
     sample=$work/sample.pgn
     python3 - "$@" >"$sample" <<'PY'
-import sys
+import re, sys
 data = b"".join(open(f, "rb").read() for f in sys.argv[1:])
+# a game starts at a tag after a blank line, whether lines end in LF or CR LF
+start = re.compile(rb"\r?\n\r?\n\[")
 out, n = bytearray(), 20
 for i in range(n):
-    a = data.find(b"\n\n[", i * len(data) // n)
-    if a < 0:
+    a = start.search(data, i * len(data) // n)
+    if a is None:
         continue
-    b = data.find(b"\n\n[", a + 900_000)
-    out += data[a + 2 : (b + 2 if b >= 0 else len(data))]
+    b = start.search(data, a.end() + 900_000)
+    out += data[a.end() - 1 : (b.end() - 1 if b else len(data))]
 sys.stdout.buffer.write(out)
 PY
     count() { # (scoresheet exits 1 when a game has an error: not a failure here)
@@ -179,6 +184,9 @@ PY
     }
     count "$scoresheet" validate --jobs 1 --format jsonl -o /dev/null -q "$sample" >"$work/with.n" &
     count "$scoresheet" validate --jobs 1 --no-laws --format jsonl -o /dev/null -q "$sample" >"$work/without.n"
+    wait
+    count "$scoresheet" validate --jobs 1 --dead-positions all --format jsonl -o /dev/null -q "$sample" >"$work/all.n" &
+    count "$baseline" "$sample" >"$work/baseline.n"
     wait
     if [ -n "${OLD:-}" ]; then
         count "$OLD" validate --jobs 1 --format jsonl -o /dev/null -q "$sample" >"$work/old-with.n" &
@@ -190,9 +198,14 @@ PY
     with=$(cat "$work/with.n")
     without=$(cat "$work/without.n")
     icost=$(echo "($with - $without) / $without * 100" | bc -l)
-    printf 'instructions on a %d MB sample: %s with the Laws, %s without\n' \
-        "$(($(stat -c %s "$sample") / 1000000))" "$with" "$without"
+    printf 'instructions on a %d MB sample: %s with the Laws, %s without, %s with --dead-positions all\n' \
+        "$(($(stat -c %s "$sample") / 1000000))" "$with" "$without" "$(cat "$work/all.n")"
     verdict "Laws cost <= 15%, in instructions" "$(echo "$icost <= 15" | bc)" "$(printf '%+.1f%%' "$icost")"
+    # The targets against the baseline in instructions too: a clock the neighbours do not move.
+    ibase=$(cat "$work/baseline.n")
+    printf 'instructions against the baseline (%s): every finding %.2fx, --no-laws %.2fx, --dead-positions all %.2fx\n' \
+        "$ibase" "$(echo "$ibase / $with" | bc -l)" "$(echo "$ibase / $without" | bc -l)" \
+        "$(echo "$ibase / $(cat "$work/all.n")" | bc -l)"
 fi
 verdict "peak RSS --jobs 2 < 64 MB" "$(echo "$two_rss < 65536" | bc)" "$(printf '%.1f MB' "$(echo "$two_rss / 1024" | bc -l)")"
 
