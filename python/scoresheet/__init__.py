@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, Union
 
 from . import _native
+
+if TYPE_CHECKING:
+    import pyarrow
 
 __version__: str = _native.__version__
 
