@@ -8,6 +8,9 @@ writes for the same file and options::
     for record in scoresheet.validate("games.pgn"):
         if record["status"] == "error":
             print(record["game"], record["findings"][0]["message"])
+
+``validate_table`` does the same for an Arrow table of games in the lichess Parquet layout (one
+column per tag, the moves in ``movetext``) and gives a ``pyarrow.Table`` of records.
 """
 
 from __future__ import annotations

@@ -203,26 +203,35 @@ impl Validation {
     /// and Python's collector is not kept busy with a batch's thousands of live dicts.
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
         let lock = || PyOSError::new_err("the validation stopped unexpectedly");
-        let mut chunk = self.chunk.lock().map_err(|_| lock())?;
         loop {
-            let (text, at) = &mut *chunk;
-            if let Some(rest) = text.get(*at..).filter(|r| !r.is_empty()) {
-                let end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
-                *at += end + 1;
-                let line = &rest[..end];
-                if line.is_empty() {
-                    continue;
+            {
+                let mut chunk = self.chunk.lock().map_err(|_| lock())?;
+                let (text, at) = &mut *chunk;
+                while let Some(rest) = text.get(*at..).filter(|r| !r.is_empty()) {
+                    let end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+                    *at += end + 1;
+                    let line = &rest[..end];
+                    if !line.is_empty() {
+                        let mut keys = self.keys.lock().map_err(|_| lock())?;
+                        return objects::record(py, &mut keys, line).map(Some);
+                    }
                 }
-                let mut keys = self.keys.lock().map_err(|_| lock())?;
-                return objects::record(py, &mut keys, line).map(Some);
             }
-            // Wait without the GIL, a tenth of a second at a time, so that Ctrl-C is seen.
+            // Wait without the GIL (and without the chunk: another thread may iterate too), a
+            // tenth of a second at a time, so that Ctrl-C is seen.
             let got = py.detach(|| match self.records.lock() {
                 Ok(rx) => rx.recv_timeout(Duration::from_millis(100)),
                 Err(_) => Err(mpsc::RecvTimeoutError::Disconnected),
             });
             match got {
-                Ok(next) => *chunk = (next, 0),
+                Ok(next) => {
+                    let mut chunk = self.chunk.lock().map_err(|_| lock())?;
+                    let (text, at) = &mut *chunk;
+                    // What another thread left of the chunk before goes first.
+                    text.drain(..(*at).min(text.len()));
+                    *at = 0;
+                    text.extend_from_slice(&next);
+                }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
                     if let Err(e) = py.check_signals() {
                         self.interrupt.store(true, Ordering::SeqCst);

@@ -134,3 +134,24 @@ def test_records_are_built_as_json_loads_builds_them():
     assert got == [json.loads(l) for l in lines]
     with pytest.raises(ValueError):
         scoresheet._native._loads(b'{"a":')
+
+
+def test_two_threads_share_an_iterator():
+    # Each record once, none lost, and no thread left waiting for the other.
+    import threading
+
+    run = scoresheet.validate(REPO / "corpora", jobs=2)
+    got = [[], []]
+
+    def take(i):
+        for record in run:
+            got[i].append((record["file"], record["game"]))
+
+    threads = [threading.Thread(target=take, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert not any(t.is_alive() for t in threads)
+    want = [(r["file"], r["game"]) for r in cli_records(str(REPO / "corpora"))]
+    assert sorted(got[0] + got[1]) == sorted(want)
