@@ -456,6 +456,10 @@ fn columns(rows: &[Row], first_game: u64) -> Result<RecordBatch, ArrowError> {
     )
 }
 
+/// The rows replayed at once: enough to keep every thread busy, few enough for Ctrl-C to be
+/// seen within a second or so.
+const SLICE_ROWS: usize = 4096;
+
 /// The records of every row of the stream in `input` (a capsule `arrow_array_stream`), as a
 /// capsule `arrow_array_stream` of the records' batches, one for each input batch.
 pub fn validate_stream<'py>(
@@ -490,13 +494,22 @@ pub fn validate_stream<'py>(
             Some(Ok(b)) => b,
             Some(Err(e)) => return Err(PyValueError::new_err(format!("reading the table: {e}"))),
         };
-        let done =
-            py.detach(|| records_of_batch(&batch, movetext_column, next_game, &settings, &pool));
-        let done = done.map_err(PyValueError::new_err)?;
-        next_game += batch.num_rows() as u64;
-        out.push(done);
-        // Ctrl-C between batches.
-        py.check_signals()?;
+        // A batch may be a whole table: it is done a slice at a time, so that Ctrl-C is seen
+        // and a slice's records only are held as Rust values.
+        let mut start = 0;
+        loop {
+            let len = SLICE_ROWS.min(batch.num_rows() - start);
+            let slice = batch.slice(start, len);
+            let done = py
+                .detach(|| records_of_batch(&slice, movetext_column, next_game, &settings, &pool));
+            out.push(done.map_err(PyValueError::new_err)?);
+            next_game += len as u64;
+            start += len;
+            py.check_signals()?;
+            if start >= batch.num_rows() {
+                break;
+            }
+        }
     }
     // The schema is checked once even for a table of no batches.
     if reader.schema().index_of(movetext_column).is_err() {

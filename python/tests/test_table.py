@@ -220,3 +220,15 @@ def test_bad_input_raises_value_error(table):
         scoresheet.validate_table(table, jobs=-1)
     with pytest.raises(TypeError):
         scoresheet.validate_table([{"movetext": "1. e4 *"}])
+
+
+def test_a_batch_larger_than_a_slice_keeps_its_order():
+    # One batch of 9,000 rows is replayed a few thousand rows at a time: rows stay in order.
+    games = ["1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0", "1. d4 d5 2. Kd2 Zz9 *", None]
+    t = pa.table({"Event": [str(i) for i in range(9000)], "movetext": [games[i % 3] for i in range(9000)]})
+    assert len(t.to_batches()) == 1
+    got = scoresheet.validate_table(t, jobs=2)
+    assert got.column("game").to_pylist() == list(range(1, 9001))
+    assert got.column("status").to_pylist() == ["ok", "error", "error"] * 3000
+    assert got.column("termination_kind").to_pylist()[:3] == ["checkmate", None, None]
+    assert got.equals(scoresheet.validate_table(t, jobs=1))
