@@ -3,6 +3,9 @@
 # order, with local[2] and 2 MB splits; also when tasks fail on their first attempt, when
 # ranges are streamed to standard input, and in CSV. Installs pyspark into a virtual
 # environment (SPARK_VENV, default under TMPDIR) and Java from Debian's packages if missing.
+# Then the Parquet job (spark/validate_parquet.py) against `scoresheet.validate_table` on the same
+# files; `spark/test.sh parquet` runs that part alone. It is skipped, with a message, where the
+# Python package, pyarrow or pandas cannot be installed.
 # Exit status: 0 when every comparison holds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +25,29 @@ bin=$repo/target/release/scoresheet
 
 work=$(mktemp -d "$tmp/scoresheet-spark-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+
+# The Parquet job: the lichess layout made of bundled games (with rows of no movetext), two
+# files of small row groups, validated by Spark on local[2]; its rows must be validate_table's
+# rows of the same files (matched by Site: Spark orders the files its own way).
+parquet_test() {
+    # (pyspark's mapInArrow asks for pandas, though no row goes through it)
+    if ! { "$venv/bin/python" -c 'import pyarrow, pandas' 2>/dev/null || "$venv/bin/pip" install -q pyarrow pandas; } ||
+        ! "$venv/bin/pip" install -q --disable-pip-version-check ./python; then
+        echo "skipped: the Parquet job (pyarrow, pandas or the scoresheet package cannot be installed)"
+        return 0
+    fi
+    mkdir -p "$work/parquet/in"
+    "$venv/bin/python" spark/parquet_check.py make "$work/parquet" ||
+        { echo "FAILED: making the Parquet input"; return 1; }
+    "$venv/bin/python" spark/validate_parquet.py --master 'local[2]' --keep Site,Event \
+        --out "$work/parquet/out" "$work/parquet/in" 2> "$work/parquet.log" >/dev/null ||
+        { echo "FAILED: validate_parquet"; tail -20 "$work/parquet.log"; return 1; }
+    "$venv/bin/python" spark/parquet_check.py check "$work/parquet"
+}
+if [ "${1:-}" = parquet ]; then
+    parquet_test
+    exit $?
+fi
 
 # Inputs: the bundled corpora (small files: one range each), a file of several splits made
 # of them (games whose comments and variations hold blank lines and tags, tag-less
@@ -75,4 +101,5 @@ fi
 SCORESHEET_SPARK_FAIL_ONCE=run:3,write:1 run retried "$work/one.jsonl" --master 'local[2,4]'
 run streamed "$work/one.jsonl" --master 'local[2]' --stream
 run csv "$work/one.csv" --master 'local[2]' --format csv
+parquet_test || status=1
 exit $status

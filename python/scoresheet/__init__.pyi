@@ -1,6 +1,8 @@
 import os
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Union
 
+import pyarrow
+
 Path = Union[str, os.PathLike[str]]
 
 __version__: str
@@ -33,6 +35,19 @@ def validate_text(
     report_lang: str = ...,
     prose: bool = ...,
 ) -> List[Dict[str, Any]]: ...
+def validate_table(
+    table: Any,
+    *,
+    movetext: str = ...,
+    jobs: int = ...,
+    lang: str = ...,
+    repair: bool = ...,
+    illegal: str = ...,
+    laws: bool = ...,
+    strict_notation: bool = ...,
+    dead_positions: str = ...,
+    report_lang: str = ...,
+) -> pyarrow.Table: ...
 def convert(
     text: str,
     *,

@@ -1,7 +1,10 @@
 //! `scoresheet._native`: the library for Python. The Python package (`python/scoresheet/`)
-//! wraps these functions: records come back as the JSON Lines the command-line program
-//! writes, parsed into dicts on the Python side, so that a record from Python and a record
-//! from the CLI are one and the same text.
+//! wraps these functions: records are the JSON Lines the command-line program writes, turned
+//! into dicts here (`objects`), so that a record from Python and a record from the CLI are
+//! one and the same text; tables cross through the Arrow C data interface (`table`).
+
+mod objects;
+mod table;
 
 use std::{
     io::{self, Write},
@@ -124,6 +127,9 @@ fn games(text: &str, prose: bool) -> Vec<scoresheet::notation::split::RawGame> {
 #[pyclass(module = "scoresheet._native")]
 struct Validation {
     records: Mutex<mpsc::Receiver<Vec<u8>>>,
+    /// The chunk being given out, record by record, and where its next line starts.
+    chunk: Mutex<(Vec<u8>, usize)>,
+    keys: Mutex<objects::Keys>,
     interrupt: Arc<AtomicBool>,
     problems: Arc<Mutex<Vec<String>>>,
     worker: Mutex<Option<JoinHandle<Result<(), String>>>>,
@@ -180,6 +186,8 @@ impl Validation {
         });
         Ok(Validation {
             records: Mutex::new(rx),
+            chunk: Mutex::new((Vec::new(), 0)),
+            keys: Mutex::new(objects::Keys::default()),
             interrupt,
             problems,
             worker: Mutex::new(Some(worker)),
@@ -190,17 +198,40 @@ impl Validation {
         slf
     }
 
-    /// The next chunk of records (bytes of whole JSON lines); at the end, `OSError` when an
-    /// input could not be read or the run failed.
-    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Vec<u8>>> {
+    /// The next record, a dict; at the end, `OSError` when an input could not be read or the
+    /// run failed. One record a call, not a batch: records the loop drops are freed at once,
+    /// and Python's collector is not kept busy with a batch's thousands of live dicts.
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let lock = || PyOSError::new_err("the validation stopped unexpectedly");
         loop {
-            // Wait without the GIL, a tenth of a second at a time, so that Ctrl-C is seen.
+            {
+                let mut chunk = self.chunk.lock().map_err(|_| lock())?;
+                let (text, at) = &mut *chunk;
+                while let Some(rest) = text.get(*at..).filter(|r| !r.is_empty()) {
+                    let end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+                    *at += end + 1;
+                    let line = &rest[..end];
+                    if !line.is_empty() {
+                        let mut keys = self.keys.lock().map_err(|_| lock())?;
+                        return objects::record(py, &mut keys, line).map(Some);
+                    }
+                }
+            }
+            // Wait without the GIL (and without the chunk: another thread may iterate too), a
+            // tenth of a second at a time, so that Ctrl-C is seen.
             let got = py.detach(|| match self.records.lock() {
                 Ok(rx) => rx.recv_timeout(Duration::from_millis(100)),
                 Err(_) => Err(mpsc::RecvTimeoutError::Disconnected),
             });
             match got {
-                Ok(chunk) => return Ok(Some(chunk)),
+                Ok(next) => {
+                    let mut chunk = self.chunk.lock().map_err(|_| lock())?;
+                    let (text, at) = &mut *chunk;
+                    // What another thread left of the chunk before goes first.
+                    text.drain(..(*at).min(text.len()));
+                    *at = 0;
+                    text.extend_from_slice(&next);
+                }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
                     if let Err(e) = py.check_signals() {
                         self.interrupt.store(true, Ordering::SeqCst);
@@ -248,8 +279,8 @@ impl Drop for Validation {
 #[pyfunction]
 #[pyo3(signature = (text, name, lang, repair, illegal, laws, strict_notation, dead_positions, report_lang, prose))]
 #[allow(clippy::too_many_arguments)] // The CLI's flags, one argument each.
-fn validate_text(
-    py: Python<'_>,
+fn validate_text<'py>(
+    py: Python<'py>,
     text: &str,
     name: &str,
     lang: &str,
@@ -260,11 +291,11 @@ fn validate_text(
     dead_positions: &str,
     report_lang: &str,
     prose: bool,
-) -> PyResult<Vec<String>> {
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let options = options(lang, illegal, laws, strict_notation, dead_positions)?;
     let lang = self::report_lang(report_lang)?;
     let filter = Filter::default();
-    py.detach(|| {
+    let lines = py.detach(|| {
         let sink = sink_in(Format::Jsonl, false, lang);
         let mut lines = Vec::new();
         for g in games(text, prose) {
@@ -274,13 +305,12 @@ fn validate_text(
                 scoresheet::replay::validate(&g, name, &options)
             };
             filter.apply(&mut r);
-            let mut out = Vec::new();
-            sink.record(&mut out, &r)
+            sink.record(&mut lines, &r)
                 .map_err(|e| PyOSError::new_err(e.to_string()))?;
-            lines.push(String::from_utf8_lossy(&out).trim_end().to_string());
         }
-        Ok(lines)
-    })
+        Ok::<_, PyErr>(lines)
+    })?;
+    objects::records(py, &mut objects::Keys::default(), &lines)
 }
 
 /// `scoresheet convert` of `text`: the PGN, and one note per game not converted whole.
@@ -388,10 +418,46 @@ fn reconcile(py: Python<'_>, white: &str, black: &str) -> Option<(String, String
     })
 }
 
+/// The records of the rows of an Arrow stream (a capsule `arrow_array_stream`), as a capsule
+/// `arrow_array_stream` of the records' table (see `table`).
+#[pyfunction]
+#[pyo3(signature = (stream, movetext, jobs, lang, repair, illegal, laws, strict_notation, dead_positions, report_lang))]
+#[allow(clippy::too_many_arguments)] // The CLI's flags, one argument each.
+fn validate_table<'py>(
+    py: Python<'py>,
+    stream: &Bound<'py, pyo3::types::PyCapsule>,
+    movetext: &str,
+    jobs: usize,
+    lang: &str,
+    repair: bool,
+    illegal: &str,
+    laws: bool,
+    strict_notation: bool,
+    dead_positions: &str,
+    report_lang: &str,
+) -> PyResult<Bound<'py, pyo3::types::PyCapsule>> {
+    let settings = table::Settings {
+        options: options(lang, illegal, laws, strict_notation, dead_positions)?,
+        repair,
+        lang: self::report_lang(report_lang)?,
+        jobs,
+    };
+    table::validate_stream(py, stream, movetext, settings)
+}
+
+/// The dicts of JSON Lines (`json.loads` of each line), as `validate` builds its records: for
+/// the tests and the benchmark.
+#[pyfunction]
+fn _loads<'py>(py: Python<'py>, lines: &[u8]) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    objects::records(py, &mut objects::Keys::default(), lines)
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Validation>()?;
     m.add_function(wrap_pyfunction!(validate_text, m)?)?;
+    m.add_function(wrap_pyfunction!(_loads, m)?)?;
+    m.add_function(wrap_pyfunction!(validate_table, m)?)?;
     m.add_function(wrap_pyfunction!(convert, m)?)?;
     m.add_function(wrap_pyfunction!(position, m)?)?;
     m.add_function(wrap_pyfunction!(envelope, m)?)?;

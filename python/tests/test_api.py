@@ -121,3 +121,37 @@ def test_an_iterator_dropped_half_way_stops_its_run():
     first = next(run)
     assert "status" in first
     del run
+
+
+def test_records_are_built_as_json_loads_builds_them():
+    # The dicts are made in Rust from the CLI's lines: the same values json.loads gives.
+    lines = [
+        '{"a":1,"b":-2,"c":18446744073709551615,"d":0.8,"e":1e-7,"f":null,"g":true,"h":false}',
+        '{"s":"\\"quoted\\" \\\\ \\n\\t\\u0001 é ♞ \\ud83d\\ude00","l":[[],{},[1,"x",{"k":[null]}]]}',
+        '{"tags":{"Event":"a","Event":"b"},"findings":[{"confidence":0.30000001192092896}]}',
+    ]
+    got = scoresheet._native._loads("\n".join(lines).encode() + b"\n")
+    assert got == [json.loads(l) for l in lines]
+    with pytest.raises(ValueError):
+        scoresheet._native._loads(b'{"a":')
+
+
+def test_two_threads_share_an_iterator():
+    # Each record once, none lost, and no thread left waiting for the other.
+    import threading
+
+    run = scoresheet.validate(REPO / "corpora", jobs=2)
+    got = [[], []]
+
+    def take(i):
+        for record in run:
+            got[i].append((record["file"], record["game"]))
+
+    threads = [threading.Thread(target=take, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert not any(t.is_alive() for t in threads)
+    want = [(r["file"], r["game"]) for r in cli_records(str(REPO / "corpora"))]
+    assert sorted(got[0] + got[1]) == sorted(want)
