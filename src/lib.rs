@@ -36,6 +36,7 @@ pub mod laws;
 pub mod notation;
 pub mod output;
 pub mod prose;
+pub mod reason;
 pub mod repair;
 pub mod replay;
 pub mod report;

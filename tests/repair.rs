@@ -114,7 +114,7 @@ fn no_repair_is_silent() {
     assert_eq!(rec.status, "ok", "{:?}", rec.findings);
     let got: Vec<(u32, Option<&str>, Option<&str>)> = repairs(&rec)
         .iter()
-        .map(|f| (f.ply, f.written.as_deref(), f.reason))
+        .map(|f| (f.ply, f.written.as_deref(), f.reason.map(|r| r.id())))
         .collect();
     assert_eq!(
         got,
@@ -157,7 +157,7 @@ fn words_after_the_last_move_are_findings_and_a_slipped_result_is_the_result() {
         let last: Vec<(u32, Option<&str>, Option<&str>)> = repairs(&rec)
             .iter()
             .filter(|f| f.read_as.is_none())
-            .map(|f| (f.ply, f.written.as_deref(), f.reason))
+            .map(|f| (f.ply, f.written.as_deref(), f.reason.map(|r| r.id())))
             .collect();
         assert_eq!(last, [(11, Some(tail), Some(reason))], "{tail}");
         assert_eq!(rec.result.map(|r| r.as_str()), result, "{tail}");
@@ -177,7 +177,7 @@ fn words_after_the_last_move_are_findings_and_a_slipped_result_is_the_result() {
     let last: Vec<Option<&str>> = repairs(&rec)
         .iter()
         .filter(|f| f.read_as.is_none())
-        .map(|f| f.reason)
+        .map(|f| f.reason.map(|r| r.id()))
         .collect();
     assert_eq!(last, [Some("stray_word"), Some("stray_word")]);
     assert_eq!(rec.result, None);
@@ -196,7 +196,10 @@ fn words_after_the_last_move_are_findings_and_a_slipped_result_is_the_result() {
     // move; `--repair` reads it as the result, the only repair.
     let rec = validate_repaired_text("1. e4 e5 2. Cf3 Cc6 l-0", &Options::default());
     assert_eq!(rec.result, Some(GameResult::WhiteWins));
-    let got: Vec<Option<&str>> = repairs(&rec).iter().map(|f| f.reason).collect();
+    let got: Vec<Option<&str>> = repairs(&rec)
+        .iter()
+        .map(|f| f.reason.map(|r| r.id()))
+        .collect();
     assert_eq!(got, [Some("result_slip")]);
     assert_eq!(rec.repaired, Some(0));
 }
@@ -212,7 +215,7 @@ fn ocr_slips_in_the_header_are_read_back() {
     assert_eq!(rec.status, "ok", "{:?}", rec.findings);
     let header: Vec<(u32, Option<&str>, Option<&str>, u64)> = repairs(&rec)
         .iter()
-        .filter(|f| f.reason == Some("header_slip"))
+        .filter(|f| f.reason.map(|r| r.id()) == Some("header_slip"))
         .map(|f| (f.ply, f.written.as_deref(), f.move_text.as_deref(), f.line))
         .collect();
     assert_eq!(

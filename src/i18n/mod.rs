@@ -339,6 +339,59 @@ pub fn message_id(message: &str) -> Option<&'static str> {
     })
 }
 
+/// The catalogue's message `id` in `lang`, its arguments filled in. Each argument is given
+/// as the English template takes it: a word of a table by its key (written in `lang`'s form
+/// of that table), anything else as it is to be written (a nested message already in
+/// `lang`). An argument not given is left empty; an id the catalogue lacks gives "".
+///
+/// ```
+/// use scoresheet::i18n::{render, ReportLang};
+/// assert_eq!(
+///     render(ReportLang::En, "origin_wrong_side", &[("from", "e4"), ("side", "Black")]),
+///     "the piece on e4 is Black's"
+/// );
+/// assert_eq!(
+///     render(ReportLang::It, "origin_wrong_side", &[("from", "e4"), ("side", "Black")]),
+///     "il pezzo in e4 è del Nero"
+/// );
+/// ```
+pub fn render(lang: ReportLang, id: &str, args: &[(&str, &str)]) -> String {
+    let en = catalogue(ReportLang::En);
+    let to = catalogue(lang);
+    let (Some(english), Some(template)) = (en.findings.get(id), to.findings.get(id)) else {
+        return String::new();
+    };
+    let mut out = String::new();
+    for p in &template.pieces {
+        match p {
+            Piece::Text(t) => out.push_str(t),
+            Piece::Slot { name, kind: form } => {
+                let value = args.iter().find(|(n, _)| n == name).map_or("", |(_, v)| *v);
+                let kind = english
+                    .slots()
+                    .find(|(n, _)| n == name)
+                    .map_or("", |(_, k)| k);
+                if matches!(kind, "" | "msg" | "target") {
+                    out.push_str(value);
+                    continue;
+                }
+                let table = if form.is_empty() || form == kind {
+                    kind.to_string()
+                } else {
+                    format!("{kind}_{form}")
+                };
+                out.push_str(
+                    to.words
+                        .get(&table)
+                        .and_then(|t| t.get(value))
+                        .map_or(value, String::as_str),
+                );
+            }
+        }
+    }
+    out
+}
+
 /// A heading or label of the reports.
 pub fn ui(lang: ReportLang, id: &str) -> &'static str {
     catalogue(lang)

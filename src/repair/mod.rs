@@ -41,6 +41,7 @@ use crate::{
         languages::{by_code, english, Language},
         split::RawGame,
     },
+    reason::{Reason, SlipReason},
     replay::{render, validate, GameRecord, LangChoice, Options},
     result::GameResult,
 };
@@ -1055,9 +1056,10 @@ pub fn findings(rep: &Repaired, text: &str, first_line: u64) -> Vec<Finding> {
                 }
             });
             (f.line, f.column) = at.locate(r.at);
-            f.reason = Some(r.reason);
+            let reason = Reason::from(SlipReason::of_id(r.reason));
+            f.reason = Some(reason);
             f.article = Some(if kind == Kind::Notation {
-                crate::finding::default_article(kind, Some(r.reason))
+                crate::finding::default_article(kind, Some(reason))
             } else {
                 "8.1.1"
             });

@@ -23,6 +23,7 @@ use crate::notation::{
     languages::{alphabet, Language},
     moves::{CaptureMark, CheckMark, WrittenKind, WrittenMove},
 };
+use crate::reason::{IllegalReason, NotationReason};
 
 pub enum Resolution {
     Unique(Move),
@@ -219,8 +220,14 @@ fn promotion_order(r: Option<Role>) -> u8 {
 
 /// Irregular but understandable notation of a move that resolved uniquely.
 pub struct NotationIssue {
-    pub reason: &'static str,
-    pub message: String,
+    pub reason: NotationReason,
+}
+
+impl NotationIssue {
+    /// Its message in `lang`, from the catalogue (these messages take no arguments).
+    pub fn message(&self, lang: crate::i18n::ReportLang) -> String {
+        crate::i18n::render(lang, self.reason.message_id(), &[])
+    }
 }
 
 /// Check the optional signs and forms of a move that resolved to `m` (played from `pos`).
@@ -264,30 +271,21 @@ fn notation_issues_of(
     strict: bool,
     out: &mut Vec<NotationIssue>,
 ) {
-    let mut add = |reason, message: String| out.push(NotationIssue { reason, message });
+    let mut add = |reason| out.push(NotationIssue { reason });
     if w.piece.is_some_and(|l| l.lowercase) {
-        add(
-            "lowercase_piece_letter",
-            "the piece letter is written in lower case".into(),
-        );
+        add(NotationReason::LowercasePieceLetter);
     }
     if w.kind == WrittenKind::Move {
         let short_form = !w.is_coordinate() && w.from_square().is_none();
         if strict && w.capture != CaptureMark::None && !m.is_capture() {
-            add(
-                "capture_mark_on_non_capture",
-                "a capture is marked but nothing is captured".into(),
-            );
+            add(NotationReason::CaptureMarkOnNonCapture);
         } else if strict
             && short_form
             && m.is_capture()
             && w.capture == CaptureMark::None
             && w.check != CheckMark::Cross
         {
-            add(
-                "missing_capture_mark",
-                "the capture is not marked with x".into(),
-            );
+            add(NotationReason::MissingCaptureMark);
         }
         if short_form
             && (w.from_file.is_some() || w.from_rank.is_some())
@@ -298,21 +296,14 @@ fn notation_issues_of(
             // where SAN needs the rank does not tell them apart: such a move is ambiguous.)
             let san_names_file =
                 matches!(San::from_move(pos, m), San::Normal { file: Some(_), .. });
-            add(
-                "superfluous_disambiguation",
-                if san_names_file {
-                    "the origin's rank is written where SAN names its file"
-                } else {
-                    "the origin is given although only one piece can make the move"
-                }
-                .into(),
-            );
+            add(if san_names_file {
+                NotationReason::SuperfluousRank
+            } else {
+                NotationReason::SuperfluousDisambiguation
+            });
         }
         if w.to_rank.is_none() {
-            add(
-                "minimal_pawn_capture",
-                "the destination rank is left out".into(),
-            );
+            add(NotationReason::MinimalPawnCapture);
         }
     }
     // The marks `x`, `+`, `#` and `e.p.` are optional (Appendix C.13): judged only when asked.
@@ -321,68 +312,40 @@ fn notation_issues_of(
     }
     let en_passant = matches!(m, Move::EnPassant { .. });
     if w.en_passant_mark && !en_passant {
-        add(
-            "en_passant_mark_on_other_move",
-            "marked e.p. but the move is not an en passant capture".into(),
-        );
+        add(NotationReason::EnPassantMarkOnOtherMove);
     } else if en_passant && !w.en_passant_mark {
-        add(
-            "missing_en_passant_mark",
-            "the en passant capture is not marked e.p.".into(),
-        );
+        add(NotationReason::MissingEnPassantMark);
     }
     match w.check {
         // Coordinates (`g1f3`) carry no marks.
         CheckMark::None if w.is_coordinate() => {}
         CheckMark::None => {
             if mate {
-                add(
-                    "missing_mate_mark",
-                    "the move gives checkmate but is not marked #".into(),
-                );
+                add(NotationReason::MissingMateMark);
             } else if after.is_check() {
-                add(
-                    "missing_check_mark",
-                    "the move gives check but is not marked +".into(),
-                );
+                add(NotationReason::MissingCheckMark);
             }
         }
         CheckMark::Check => {
             if mate {
-                add(
-                    "mate_marked_as_check",
-                    "the move gives checkmate but is marked only as check".into(),
-                );
+                add(NotationReason::MateMarkedAsCheck);
             } else if !after.is_check() {
-                add(
-                    "wrong_check_mark",
-                    "marked as check but the move gives no check".into(),
-                );
+                add(NotationReason::WrongCheckMark);
             }
         }
         CheckMark::Mate => {
             if !mate {
-                add(
-                    "wrong_mate_mark",
-                    "marked as checkmate but the move does not mate".into(),
-                );
+                add(NotationReason::WrongMateMark);
             }
         }
-        CheckMark::Cross => add(
-            "cross_after_move",
-            if after.is_check() || m.is_capture() {
-                "a cross after the move, read as the check sign `+` or a capture mark out of place"
-            } else {
-                "a cross after the move, which neither captures nor gives check"
-            }
-            .into(),
-        ),
+        CheckMark::Cross => add(if after.is_check() || m.is_capture() {
+            NotationReason::CrossAfterMove
+        } else {
+            NotationReason::CrossAfterNothing
+        }),
         CheckMark::DoublePlus => {
             if !mate && after.checkers().count() < 2 {
-                add(
-                    "wrong_check_mark",
-                    "marked `++` (mate or double check) but the move is neither".into(),
-                );
+                add(NotationReason::WrongDoublePlus);
             }
         }
     }
@@ -432,11 +395,13 @@ pub(crate) fn color_name(c: Color) -> &'static str {
 
 /// Why no legal move fits, and the move the player could physically have made, if exactly one.
 pub struct Explanation {
-    pub reason: &'static str,
+    pub reason: IllegalReason,
     pub message: String,
     /// A move that is made as the piece moves but breaks a rule (king left in check, castling
     /// rights lost, castling through check): what `--illegal stands` plays.
     pub executable: Option<Move>,
+    /// The square a king moving into check would stand on (`king_into_check`).
+    pub square: Option<Square>,
 }
 
 /// Destinations a piece on `from` could move to by its kind's movement, ignoring whether
@@ -502,7 +467,8 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
     let board = pos.board();
     if pos.is_checkmate() || pos.is_stalemate() {
         return Explanation {
-            reason: "game_over",
+            reason: IllegalReason::GameOver,
+            square: None,
             message: format!(
                 "the game is over: {side} is {}, no move can follow",
                 if pos.is_checkmate() {
@@ -522,7 +488,8 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
             // Only after an illegal move that stood (`--illegal stands`).
             let them = color_name(!turn);
             return Explanation {
-                reason: "takes_king",
+                reason: IllegalReason::TakesKing,
+                square: None,
                 message: format!(
                     "it would take {them}'s king on {}: a king is never taken; the illegal move \
                      that left it en prise could have been claimed (Appendix A.4.2)",
@@ -534,7 +501,8 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
     }
     if w.kind == WrittenKind::Null {
         return Explanation {
-            reason: "null_move_in_check",
+            reason: IllegalReason::NullMoveInCheck,
+            square: None,
             message: "a null move cannot be made while in check".into(),
             executable: None,
         };
@@ -544,7 +512,8 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
         Err(UnknownLetter) => {
             let l = w.piece.map(|l| alphabet().letter(l.index)).unwrap_or("?");
             return Explanation {
-                reason: "unknown_piece_letter",
+                reason: IllegalReason::UnknownPieceLetter,
+                square: None,
                 message: format!("`{l}` is not a piece letter in {}", lang.name),
                 executable: None,
             };
@@ -553,7 +522,8 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
     let promotion = w.promotion.and_then(|l| lang.role_of(l.index));
     if w.promotion.is_some() && promotion.is_none() {
         return Explanation {
-            reason: "unknown_piece_letter",
+            reason: IllegalReason::UnknownPieceLetter,
+            square: None,
             message: format!(
                 "the promotion letter is not a piece letter in {}",
                 lang.name
@@ -563,7 +533,8 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
     }
     if matches!(promotion, Some(Role::King) | Some(Role::Pawn)) {
         return Explanation {
-            reason: "bad_promotion_piece",
+            reason: IllegalReason::BadPromotionPiece,
+            square: None,
             message: format!(
                 "a pawn cannot be promoted to a {}",
                 role_name(promotion.unwrap_or(Role::King))
@@ -582,21 +553,24 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
         match board.piece_at(from) {
             None => {
                 return Explanation {
-                    reason: "origin_empty",
+                    reason: IllegalReason::OriginEmpty,
+                    square: None,
                     message: format!("there is no piece on {from}"),
                     executable: None,
                 }
             }
             Some(p) if p.color != turn => {
                 return Explanation {
-                    reason: "origin_wrong_side",
+                    reason: IllegalReason::OriginWrongSide,
+                    square: None,
                     message: format!("the piece on {from} is {}'s", color_name(p.color)),
                     executable: None,
                 }
             }
             Some(p) if role.is_some_and(|r| r != p.role) => {
                 return Explanation {
-                    reason: "origin_wrong_piece",
+                    reason: IllegalReason::OriginWrongPiece,
+                    square: None,
                     message: format!(
                         "{from} holds a {}, not a {}",
                         role_name(p.role),
@@ -624,7 +598,8 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
     let what = role.map_or("piece", role_name);
     if our.is_empty() {
         return Explanation {
-            reason: "no_such_piece",
+            reason: IllegalReason::NoSuchPiece,
+            square: None,
             message: format!("{side} has no {what}"),
             executable: None,
         };
@@ -638,7 +613,8 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
             (None, None) => format!("{side} has no {what} on the square the move names"),
         };
         return Explanation {
-            reason: "no_such_piece",
+            reason: IllegalReason::NoSuchPiece,
+            square: None,
             message,
             executable: None,
         };
@@ -669,14 +645,16 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
             && executable.iter().any(|(m, _)| pos.is_legal(*m))
         {
             return Explanation {
-                reason: "promotion_missing",
+                reason: IllegalReason::PromotionMissing,
+                square: None,
                 message: "the pawn reaches the last rank but no promotion piece is written".into(),
                 executable: None,
             };
         }
         if promotion.is_some() && executable.iter().all(|(m, _)| m.promotion().is_none()) {
             return Explanation {
-                reason: "promotion_wrong_rank",
+                reason: IllegalReason::PromotionWrongRank,
+                square: None,
                 message: "a promotion is written but the pawn does not reach the last rank".into(),
                 executable: None,
             };
@@ -698,9 +676,14 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
             format!("every {what} move that fits leaves {side}'s king in check")
         };
         return Explanation {
-            reason: "leaves_king_in_check",
+            reason: if king_move {
+                IllegalReason::KingIntoCheck
+            } else {
+                IllegalReason::LeavesKingInCheck
+            },
             message,
             executable: stands,
+            square: king_move.then(|| executable[0].0.to()),
         };
     }
     let target_desc = match to {
@@ -737,14 +720,16 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
     if blocked_by_own {
         let t = to.map(|t| t.to_string()).unwrap_or_default();
         return Explanation {
-            reason: "destination_own_piece",
+            reason: IllegalReason::DestinationOwnPiece,
+            square: None,
             message: format!("{t} is occupied by one of {side}'s own pieces"),
             executable: None,
         };
     }
     if geometric {
         return Explanation {
-            reason: "path_blocked",
+            reason: IllegalReason::PathBlocked,
+            square: None,
             message: format!("the path of the {what} to {target_desc} is blocked{capture_note}"),
             executable: None,
         };
@@ -756,7 +741,8 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
         format!("no {what} of {side} can reach {target_desc}{capture_note}")
     };
     Explanation {
-        reason: "unreachable",
+        reason: IllegalReason::Unreachable,
+        square: None,
         message,
         executable: None,
     }
@@ -793,7 +779,8 @@ fn explain_pawn(
             let placed_to_take = (origins & attacks::pawn_attacks(!turn, t)).any();
             if ep_shaped && placed_to_take && pos.maybe_ep_square() != Some(t) {
                 return Explanation {
-                    reason: "en_passant_not_available",
+                    reason: IllegalReason::EnPassantNotAvailable,
+                    square: None,
                     message: format!(
                         "en passant on {t} is not available: the pawn did not just advance two squares"
                     ),
@@ -804,7 +791,8 @@ fn explain_pawn(
             // told below as no pawn of that file able to capture.
             if board.piece_at(t).is_none() && (placed_to_take || !ep_shaped) {
                 return Explanation {
-                    reason: "nothing_to_capture",
+                    reason: IllegalReason::NothingToCapture,
+                    square: None,
                     message: format!("a pawn captures diagonally, but {t} is empty"),
                     executable: None,
                 };
@@ -813,7 +801,8 @@ fn explain_pawn(
         // Only the pawns of the written file were asked: another may well capture there.
         let file = w.from_file.map_or('?', |f| f.char());
         return Explanation {
-            reason: "unreachable",
+            reason: IllegalReason::Unreachable,
+            square: None,
             message: format!(
                 "no pawn on the {file}-file can capture on {target_desc}{capture_note}"
             ),
@@ -823,7 +812,8 @@ fn explain_pawn(
     if let Some(t) = w.to_square() {
         if board.occupied().contains(t) {
             return Explanation {
-                reason: "destination_occupied",
+                reason: IllegalReason::DestinationOccupied,
+                square: None,
                 message: format!("{t} is occupied, and a pawn moving straight cannot capture"),
                 executable: None,
             };
@@ -834,7 +824,8 @@ fn explain_pawn(
                 let mid = from.offset(dir);
                 if mid.is_some_and(|m| board.occupied().contains(m)) {
                     return Explanation {
-                        reason: "path_blocked",
+                        reason: IllegalReason::PathBlocked,
+                        square: None,
                         message: format!(
                             "the pawn on {from} cannot jump over the piece in front of it"
                         ),
@@ -842,7 +833,8 @@ fn explain_pawn(
                     };
                 }
                 return Explanation {
-                    reason: "double_step_not_from_start",
+                    reason: IllegalReason::DoubleStepNotFromStart,
+                    square: None,
                     message: format!(
                         "the pawn on {from} may advance two squares only from its starting square"
                     ),
@@ -852,7 +844,8 @@ fn explain_pawn(
         }
     }
     Explanation {
-        reason: "unreachable",
+        reason: IllegalReason::Unreachable,
+        square: None,
         message: format!("no pawn can reach {target_desc}{capture_note}"),
         executable: None,
     }
@@ -869,7 +862,8 @@ fn explain_castling(pos: &Chess, side: CastlingSide) -> Explanation {
     };
     let Some(rook) = castles.rook(turn, side) else {
         return Explanation {
-            reason: "castling_rights_lost",
+            reason: IllegalReason::CastlingRightsLost,
+            square: None,
             message: format!(
                 "{} can no longer castle {words}: the king or that rook has moved or been captured",
                 color_name(turn)
@@ -879,7 +873,8 @@ fn explain_castling(pos: &Chess, side: CastlingSide) -> Explanation {
     };
     let Some(king) = board.king_of(turn) else {
         return Explanation {
-            reason: "castling_rights_lost",
+            reason: IllegalReason::CastlingRightsLost,
+            square: None,
             message: "there is no king to castle with".into(),
             executable: None,
         };
@@ -896,7 +891,8 @@ fn explain_castling(pos: &Chess, side: CastlingSide) -> Explanation {
         // lie between them.
         let between = blockers.is_subset(attacks::between(king, rook));
         return Explanation {
-            reason: "castling_path_blocked",
+            reason: IllegalReason::CastlingPathBlocked,
+            square: None,
             message: if between {
                 format!(
                     "castling {words} is blocked: pieces stand between king and rook ({squares})"
@@ -910,13 +906,15 @@ fn explain_castling(pos: &Chess, side: CastlingSide) -> Explanation {
     let executable = Some(Move::Castle { king, rook });
     if pos.is_check() {
         return Explanation {
-            reason: "castling_out_of_check",
+            reason: IllegalReason::CastlingOutOfCheck,
+            square: None,
             message: "the king is in check: castling out of check is not allowed".into(),
             executable,
         };
     }
     Explanation {
-        reason: "castling_through_check",
+        reason: IllegalReason::CastlingThroughCheck,
+        square: None,
         message: format!("castling {words} would take the king through or onto an attacked square"),
         executable,
     }

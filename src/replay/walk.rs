@@ -346,11 +346,11 @@ impl<'a> Game<'a> {
         &self,
         line: &Line,
         at: usize,
-        reason: &'static str,
+        reason: StructureReason,
         message: String,
     ) -> Finding {
         let mut f = self.finding(Kind::Structure, line.ply, at, message, line);
-        f.reason = Some(reason);
+        f.reason = Some(reason.into());
         f
     }
 
@@ -498,7 +498,7 @@ impl<'a> Game<'a> {
                             ),
                             line,
                         );
-                        f.reason = Some("text_after_result");
+                        f.reason = Some(StructureReason::TextAfterResult.into());
                         acc.findings.push(f);
                     }
                 }
@@ -549,7 +549,7 @@ impl<'a> Game<'a> {
                             "marked e.p. but the move is not an en passant capture".into(),
                             line,
                         );
-                        f.reason = Some("en_passant_mark_on_other_move");
+                        f.reason = Some(NotationReason::EnPassantMarkOnOtherMove.into());
                         acc.findings.push(f);
                     }
                 }
@@ -611,7 +611,7 @@ impl<'a> Game<'a> {
                             parent,
                         );
                         f.severity = Severity::Error;
-                        f.reason = Some("variation_too_deep");
+                        f.reason = Some(StructureReason::VariationTooDeep.into());
                         acc.findings.push(f);
                     }
                     let mut line = Line::new(pos, ply, dead, depth, silent);
@@ -635,7 +635,7 @@ impl<'a> Game<'a> {
                             "a `)` closes a variation that was never opened".into(),
                             line,
                         );
-                        f.reason = Some("unmatched_parenthesis");
+                        f.reason = Some(StructureReason::UnmatchedParenthesis.into());
                         acc.findings.push(f);
                     }
                 }
@@ -646,7 +646,7 @@ impl<'a> Game<'a> {
                         let mut f = self.structure(
                             line,
                             token.start,
-                            "comment_too_long",
+                            StructureReason::CommentTooLong,
                             format!(
                                 "a comment of {size} bytes (more than {} MiB): the file is damaged or hostile",
                                 MAX_COMMENT_BYTES >> 20
@@ -659,7 +659,7 @@ impl<'a> Game<'a> {
                         acc.findings.push(self.structure(
                             line,
                             token.start,
-                            "unterminated_comment",
+                            StructureReason::UnterminatedComment,
                             "a `{` comment is never closed: it runs to the end of the game".into(),
                         ));
                     }
@@ -710,7 +710,7 @@ impl<'a> Game<'a> {
                 format!("{} variation(s) are never closed", stack.len() - 1),
                 line,
             );
-            f.reason = Some("unclosed_variation");
+            f.reason = Some(StructureReason::UnclosedVariation.into());
             acc.findings.push(f);
         }
         let end = result_at.unwrap_or(self.text.len());

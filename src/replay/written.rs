@@ -345,7 +345,7 @@ impl<'a> Game<'a> {
             numbering_slip(text, n.number, n.black, expected, numbered.side)
         {
             let mut f = self.finding(Kind::MoveNumber, ply, n.start, message, line);
-            f.reason = Some(reason);
+            f.reason = Some(reason.into());
             f.article = Some(Kind::MoveNumber.article());
             f.move_text = Some(numbered.with(self.written_text(at)));
             acc.findings.push(f);
@@ -384,8 +384,9 @@ impl<'a> Game<'a> {
             &mut issues,
         );
         for issue in issues {
-            let mut f = self.finding(Kind::Notation, ply, at.offset, issue.message, line);
-            f.reason = Some(issue.reason);
+            let message = issue.message(crate::i18n::ReportLang::En);
+            let mut f = self.finding(Kind::Notation, ply, at.offset, message, line);
+            f.reason = Some(issue.reason.into());
             f.move_text = Some(numbered.with(self.written_text(at)));
             acc.findings.push(f);
         }
@@ -447,7 +448,7 @@ impl<'a> Game<'a> {
                         format!("the promotion piece is not written; read as `{piece}`, the piece after which the game goes on"),
                         line,
                     );
-                    f.reason = Some("promotion_piece_missing");
+                    f.reason = Some(NotationReason::PromotionPieceMissing.into());
                     f.move_text = Some(label());
                     acc.findings.push(f);
                 }
@@ -463,7 +464,7 @@ impl<'a> Game<'a> {
                         line,
                     );
                     f.move_text = Some(label());
-                    f.reason = Some("null_move_in_check");
+                    f.reason = Some(IllegalReason::NullMoveInCheck.into());
                     acc.stop(line, at.offset, &f.message);
                     acc.findings.push(f);
                     return None;
@@ -590,10 +591,11 @@ impl<'a> Game<'a> {
             ),
             line,
         );
-        f.reason = Some("other_language_letter");
+        let reason = NotationReason::OtherLanguageLetter.into();
+        f.reason = Some(reason);
         f.article = Some(crate::finding::default_article(
             Kind::Notation,
-            Some("other_language_letter"),
+            Some(reason),
         ));
         f.move_text = Some(label);
         f.suggestions = Some(vec![crate::finding::Suggestion {
@@ -626,18 +628,16 @@ impl<'a> Game<'a> {
             self.continuation(p, at.token, rest, lang, line.depth)
         };
         let why = explain(&line.pos, w, lang);
+        let head = format!("`{written}` is illegal: ");
         let mut f = self.finding(
             Kind::IllegalMove,
             ply,
             at.offset,
-            format!("`{written}` is illegal: {}", why.message),
+            format!("{head}{}", why.message),
             line,
         );
-        f.reason = Some(why.reason);
-        f.article = Some(crate::finding::default_article(
-            Kind::IllegalMove,
-            Some(why.reason),
-        ));
+        f.reason = Some(why.reason.into());
+        f.article = Some(crate::finding::default_article(Kind::IllegalMove, f.reason));
         f.move_text = Some(label());
         let ranked = self.suggestions(
             acc.ranking_if(suggestions, line.depth),
@@ -656,6 +656,7 @@ impl<'a> Game<'a> {
                 f.message.push_str(
                     "; it was not claimed, so it stands and the game goes on (Appendix A.4.2)",
                 );
+                f.explanation = f.message.get(head.len()..).map(str::to_string);
                 acc.findings.push(f);
                 acc.irregular_from.get_or_insert(ply);
                 acc.emit(line, || GameEvent::Move {
@@ -670,6 +671,8 @@ impl<'a> Game<'a> {
                 return None;
             }
         }
+        // The message is `head` and the explanation as built here (not read back from it).
+        f.explanation = f.message.get(head.len()..).map(str::to_string);
         acc.stop(line, at.offset, &f.message);
         acc.findings.push(f);
         None
