@@ -435,12 +435,14 @@ pub fn repair_sheet_counted(
     (rep, spent)
 }
 
-fn repair_searched(
+/// The cheapest reading of `sheet` by searches ever wider, each asked only where the ones
+/// before found nothing or a reading too dear to be the sheet's.
+fn search_widening(
     start: &Chess,
     sheet: &Sheet,
     lang: &'static Language,
     search: &mut impl FnMut(&Chess, &[&Sheet], &Language, &Limits) -> Option<Found>,
-) -> Option<Repaired> {
+) -> Option<Found> {
     // Most damaged sheets have a slip or two: a narrow beam finds them at a fraction of the
     // cost; the wide one is for the sheets it cannot read cheaply.
     let cheaper = |a: Option<Found>, b: Option<Found>| match (a, b) {
@@ -484,6 +486,16 @@ fn repair_searched(
             search(start, &[sheet], lang, &Limits::huge_ahead()),
         )?;
     }
+    Some(found)
+}
+
+fn repair_searched(
+    start: &Chess,
+    sheet: &Sheet,
+    lang: &'static Language,
+    search: &mut impl FnMut(&Chess, &[&Sheet], &Language, &Limits) -> Option<Found>,
+) -> Option<Repaired> {
+    let found = search_widening(start, sheet, lang, search)?;
     let mut repairs = Vec::new();
     let read_by_replay: Vec<bool> = found
         .plies
@@ -504,105 +516,143 @@ fn repair_searched(
         })
         .collect();
     for (i, ply) in found.plies.iter().enumerate() {
-        let n = i as u32 + 1;
-        let Some(r) = ply.readings.first() else {
-            continue;
-        };
         let by_replay = read_by_replay.get(i).copied().unwrap_or(false);
         let unread = unread_by_replay.get(i).copied().unwrap_or(false);
-        if let Some((c, len)) = r.text.and_then(|(from, _)| slipped_number(sheet, from)) {
-            if let Some(w) = sheet.word(c) {
-                repairs.push(Repair {
-                    ply: n,
-                    before: ply.before.clone(),
-                    mv: None,
-                    written: Some(w.text(c.at as usize, (c.at + len) as usize)),
-                    at: w.bytes.get(c.at as usize).copied().unwrap_or(0),
-                    reason: NUMBER,
-                    confidence: 0.9,
-                    alternatives: Vec::new(),
-                });
-            }
-        }
-        if let Some((c, why)) = r.set_aside {
-            let w = sheet.word(c);
-            let written = match r.text {
-                Some((to, _)) if why == search::REPEATED => Some(sheet.span(c, to)),
-                _ => w.map(|w| w.text(c.at as usize, w.chars.len())),
-            };
+        ply_repairs(
+            sheet,
+            lang,
+            (i as u32 + 1, ply),
+            (by_replay, unread),
+            &mut repairs,
+        );
+    }
+    let result = trailing_repairs(start, sheet, &found, &mut repairs);
+    Some(Repaired {
+        found,
+        repairs,
+        lang,
+        tags: Vec::new(),
+        moves_at: 0,
+        result,
+        read_by_replay,
+        unread_by_replay,
+    })
+}
+
+/// The repairs of the `n`th ply of a reading: a move number read through a slip, a word set
+/// aside before the move, the move left out or read otherwise than written (`by_replay`:
+/// the replay reads the text as the move by itself; `unread`: it does not read it as the
+/// move although no slip is priced).
+fn ply_repairs(
+    sheet: &Sheet,
+    lang: &'static Language,
+    (n, ply): (u32, &Ply),
+    (by_replay, unread): (bool, bool),
+    repairs: &mut Vec<Repair>,
+) {
+    let Some(r) = ply.readings.first() else {
+        return;
+    };
+    if let Some((c, len)) = r.text.and_then(|(from, _)| slipped_number(sheet, from)) {
+        if let Some(w) = sheet.word(c) {
             repairs.push(Repair {
                 ply: n,
                 before: ply.before.clone(),
                 mv: None,
-                written,
-                at: w
-                    .and_then(|w| w.bytes.get(c.at as usize).copied())
-                    .unwrap_or(0),
-                reason: why,
+                written: Some(w.text(c.at as usize, (c.at + len) as usize)),
+                at: w.bytes.get(c.at as usize).copied().unwrap_or(0),
+                reason: NUMBER,
+                confidence: 0.9,
+                alternatives: Vec::new(),
+            });
+        }
+    }
+    if let Some((c, why)) = r.set_aside {
+        let w = sheet.word(c);
+        let written = match r.text {
+            Some((to, _)) if why == search::REPEATED => Some(sheet.span(c, to)),
+            _ => w.map(|w| w.text(c.at as usize, w.chars.len())),
+        };
+        repairs.push(Repair {
+            ply: n,
+            before: ply.before.clone(),
+            mv: None,
+            written,
+            at: w
+                .and_then(|w| w.bytes.get(c.at as usize).copied())
+                .unwrap_or(0),
+            reason: why,
+            confidence: 0.5,
+            alternatives: Vec::new(),
+        });
+    }
+    match r.text {
+        None => {
+            let at = sheet
+                .word(r.next)
+                .and_then(|w| w.bytes.get(r.next.at as usize).copied())
+                .unwrap_or(0);
+            repairs.push(Repair {
+                ply: n,
+                before: ply.before.clone(),
+                mv: Some(ply.mv),
+                written: None,
+                at,
+                reason: "left_out",
                 confidence: 0.5,
                 alternatives: Vec::new(),
             });
         }
-        match r.text {
-            None => {
-                let at = sheet
-                    .word(r.next)
-                    .and_then(|w| w.bytes.get(r.next.at as usize).copied())
-                    .unwrap_or(0);
-                repairs.push(Repair {
-                    ply: n,
-                    before: ply.before.clone(),
-                    mv: Some(ply.mv),
-                    written: None,
-                    at,
-                    reason: "left_out",
-                    confidence: 0.5,
-                    alternatives: Vec::new(),
-                });
-            }
-            Some((from, len))
-                if (r.slip >= AS_WRITTEN && !by_replay)
-                    || unread
-                    || matches!(r.form, Form::English | Form::Pieces | Form::Undisambiguated) =>
-            {
-                let Some(w) = sheet.word(from) else { continue };
-                let written = w.text(from.at as usize, (from.at + len) as usize);
-                let ranked = rank_readings(&ply.before, lang, sheet, (from, len));
-                let chosen = ranked
+        Some((from, len))
+            if (r.slip >= AS_WRITTEN && !by_replay)
+                || unread
+                || matches!(r.form, Form::English | Form::Pieces | Form::Undisambiguated) =>
+        {
+            let Some(w) = sheet.word(from) else { return };
+            let written = w.text(from.at as usize, (from.at + len) as usize);
+            let ranked = rank_readings(&ply.before, lang, sheet, (from, len));
+            let chosen = ranked
+                .iter()
+                .find(|(m, _)| *m == ply.mv)
+                .map_or(r.slip, |x| x.1);
+            let others: Vec<&(Move, f32)> = ranked.iter().filter(|(m, _)| *m != ply.mv).collect();
+            let margin = others.first().map_or(2.0, |x| x.1 - chosen);
+            let form = render::san_plain(&ply.before, ply.mv, lang);
+            repairs.push(Repair {
+                ply: n,
+                before: ply.before.clone(),
+                mv: Some(ply.mv),
+                at: w.bytes.get(from.at as usize).copied().unwrap_or(0),
+                reason: slip_reason(
+                    &ply.before,
+                    ply.mv,
+                    lang,
+                    (&written, &form),
+                    (r.form, r.slip),
+                ),
+                written: Some(written),
+                confidence: confidence(margin),
+                alternatives: others
                     .iter()
-                    .find(|(m, _)| *m == ply.mv)
-                    .map_or(r.slip, |x| x.1);
-                let others: Vec<&(Move, f32)> =
-                    ranked.iter().filter(|(m, _)| *m != ply.mv).collect();
-                let margin = others.first().map_or(2.0, |x| x.1 - chosen);
-                let form = render::san_plain(&ply.before, ply.mv, lang);
-                repairs.push(Repair {
-                    ply: n,
-                    before: ply.before.clone(),
-                    mv: Some(ply.mv),
-                    at: w.bytes.get(from.at as usize).copied().unwrap_or(0),
-                    reason: slip_reason(
-                        &ply.before,
-                        ply.mv,
-                        lang,
-                        (&written, &form),
-                        (r.form, r.slip),
-                    ),
-                    written: Some(written),
-                    confidence: confidence(margin),
-                    alternatives: others
-                        .iter()
-                        .filter(|x| x.1 < chosen.max(0.0) + 1.0)
-                        .take(3)
-                        .map(|x| x.0)
-                        .collect(),
-                });
-            }
-            Some(_) => {}
+                    .filter(|x| x.1 < chosen.max(0.0) + 1.0)
+                    .take(3)
+                    .map(|x| x.0)
+                    .collect(),
+            });
         }
+        Some(_) => {}
     }
-    // The words after the last move, set aside: each is a repair too (no repair is silent);
-    // a result written with look-alikes is read as the result.
+}
+
+/// The words after the last move, set aside: each is a repair too (no repair is silent);
+/// a result written with look-alikes is read as the result (returned: where it begins, what
+/// it reads as, whether it is written with a slip).
+fn trailing_repairs(
+    start: &Chess,
+    sheet: &Sheet,
+    found: &Found,
+    repairs: &mut Vec<Repair>,
+) -> Option<(Cursor, (GameResult, bool))> {
     let end = found.plies.last().map_or_else(
         || start.clone(),
         |last| {
@@ -640,16 +690,7 @@ fn repair_searched(
         }
         c = Some(next);
     }
-    Some(Repaired {
-        found,
-        repairs,
-        lang,
-        tags: Vec::new(),
-        moves_at: 0,
-        result,
-        read_by_replay,
-        unread_by_replay,
-    })
+    result
 }
 
 /// What a word of the sheet holds, in the order written.
@@ -673,98 +714,11 @@ fn rewrite(
     comments: Option<&Language>,
     everything: bool,
 ) -> String {
-    let mut items: Vec<Vec<(u32, Item)>> = (0..sheet.len()).map(|_| Vec::new()).collect();
-    let mut touched = vec![everything; sheet.len()];
-    let mut last_word: Option<usize> = None;
-    let mut repeated: Vec<(Cursor, Cursor)> = Vec::new();
-    for (i, ply) in rep.found.plies.iter().enumerate() {
-        let Some(r) = ply.readings.first() else {
-            continue;
-        };
-        if let Some((c, why)) = r.set_aside {
-            if let Some(v) = items.get_mut(c.word as usize) {
-                v.push((c.at, Item::SetAside(c)));
-                touched[c.word as usize] = true;
-            }
-            if let (true, Some((to, _))) = (why == search::REPEATED, r.text) {
-                // The whole run written again goes, with its move numbers (the one before
-                // it too: the game's next move comes with its own).
-                let first = match c.word.checked_sub(1) {
-                    Some(p)
-                        if c.at == 0
-                            && sheet.words.get(p as usize).is_some_and(|w| w.ignorable) =>
-                    {
-                        p
-                    }
-                    _ => c.word + 1,
-                };
-                // Up to the run's last move: the number of the move read next stays.
-                let last = sheet.last_move_word(c, to);
-                for w in (first..=last).filter(|&w| w != c.word) {
-                    if let Some(t) = touched.get_mut(w as usize) {
-                        *t = true;
-                    }
-                }
-                repeated.push((c, to));
-            }
-        }
-        match r.text {
-            Some((from, len)) => {
-                let wi = from.word as usize;
-                let whole = whole_word(sheet, from, len);
-                let by_replay = rep.read_by_replay.get(i).copied().unwrap_or(false);
-                let unread = rep.unread_by_replay.get(i).copied().unwrap_or(false);
-                let number = slipped_number(sheet, from);
-                if let Some(t) = number.and_then(|(c, _)| touched.get_mut(c.word as usize)) {
-                    // The number goes; the move is written again with its own.
-                    *t = true;
-                }
-                if (r.slip >= AS_WRITTEN && !by_replay)
-                    || unread
-                    || number.is_some()
-                    || !matches!(r.form, Form::San | Form::Long)
-                    || !whole
-                    || r.run_together
-                {
-                    touched[wi] = true;
-                }
-                if let Some(v) = items.get_mut(wi) {
-                    if !v.is_empty() {
-                        touched[wi] = true;
-                    }
-                    v.push((from.at, Item::Move(i)));
-                }
-                last_word = Some(wi);
-            }
-            None => {
-                let wi = (r.next.word as usize).min(sheet.len().saturating_sub(1));
-                if r.next.at > 0 {
-                    touched[wi] = true;
-                }
-                if let Some(v) = items.get_mut(wi) {
-                    v.push((r.next.at, Item::Inserted(i)));
-                }
-            }
-        }
-    }
-    for c in rep.found.trailing.iter().flatten() {
-        let mut c = *c;
-        while let Some(v) = items.get_mut(c.word as usize) {
-            v.push((
-                c.at,
-                match rep.result {
-                    Some((at, result)) if at == c => Item::Result(c, result),
-                    _ => Item::SetAside(c),
-                },
-            ));
-            touched[c.word as usize] = true;
-            c = Cursor {
-                word: c.word + 1,
-                at: 0,
-            };
-        }
-    }
-    let _ = last_word;
+    let Placed {
+        mut items,
+        touched,
+        repeated,
+    } = place(sheet, rep, everything);
     let repaired_ply = |i: usize| {
         rep.repairs
             .iter()
@@ -895,6 +849,115 @@ fn rewrite(
     }
     out.push_str(text.get(copied..).unwrap_or(""));
     out
+}
+
+/// What [`rewrite`] puts in each word of the sheet, and which words it writes anew.
+struct Placed {
+    /// Per word: what stands in it, where in it.
+    items: Vec<Vec<(u32, Item)>>,
+    /// Per word: written anew (else copied as it is).
+    touched: Vec<bool>,
+    /// Runs of moves written again, set aside whole: where each begins and ends.
+    repeated: Vec<(Cursor, Cursor)>,
+}
+
+/// Where each ply of the reading, each word set aside and the result stand in the sheet's
+/// words (`everything`: every word is written anew).
+fn place(sheet: &Sheet, rep: &Repaired, everything: bool) -> Placed {
+    let mut items: Vec<Vec<(u32, Item)>> = (0..sheet.len()).map(|_| Vec::new()).collect();
+    let mut touched = vec![everything; sheet.len()];
+    let mut repeated: Vec<(Cursor, Cursor)> = Vec::new();
+    for (i, ply) in rep.found.plies.iter().enumerate() {
+        let Some(r) = ply.readings.first() else {
+            continue;
+        };
+        if let Some((c, why)) = r.set_aside {
+            if let Some(v) = items.get_mut(c.word as usize) {
+                v.push((c.at, Item::SetAside(c)));
+                touched[c.word as usize] = true;
+            }
+            if let (true, Some((to, _))) = (why == search::REPEATED, r.text) {
+                // The whole run written again goes, with its move numbers (the one before
+                // it too: the game's next move comes with its own).
+                let first = match c.word.checked_sub(1) {
+                    Some(p)
+                        if c.at == 0
+                            && sheet.words.get(p as usize).is_some_and(|w| w.ignorable) =>
+                    {
+                        p
+                    }
+                    _ => c.word + 1,
+                };
+                // Up to the run's last move: the number of the move read next stays.
+                let last = sheet.last_move_word(c, to);
+                for w in (first..=last).filter(|&w| w != c.word) {
+                    if let Some(t) = touched.get_mut(w as usize) {
+                        *t = true;
+                    }
+                }
+                repeated.push((c, to));
+            }
+        }
+        match r.text {
+            Some((from, len)) => {
+                let wi = from.word as usize;
+                let whole = whole_word(sheet, from, len);
+                let by_replay = rep.read_by_replay.get(i).copied().unwrap_or(false);
+                let unread = rep.unread_by_replay.get(i).copied().unwrap_or(false);
+                let number = slipped_number(sheet, from);
+                if let Some(t) = number.and_then(|(c, _)| touched.get_mut(c.word as usize)) {
+                    // The number goes; the move is written again with its own.
+                    *t = true;
+                }
+                if (r.slip >= AS_WRITTEN && !by_replay)
+                    || unread
+                    || number.is_some()
+                    || !matches!(r.form, Form::San | Form::Long)
+                    || !whole
+                    || r.run_together
+                {
+                    touched[wi] = true;
+                }
+                if let Some(v) = items.get_mut(wi) {
+                    if !v.is_empty() {
+                        touched[wi] = true;
+                    }
+                    v.push((from.at, Item::Move(i)));
+                }
+            }
+            None => {
+                let wi = (r.next.word as usize).min(sheet.len().saturating_sub(1));
+                if r.next.at > 0 {
+                    touched[wi] = true;
+                }
+                if let Some(v) = items.get_mut(wi) {
+                    v.push((r.next.at, Item::Inserted(i)));
+                }
+            }
+        }
+    }
+    for c in rep.found.trailing.iter().flatten() {
+        let mut c = *c;
+        while let Some(v) = items.get_mut(c.word as usize) {
+            v.push((
+                c.at,
+                match rep.result {
+                    Some((at, result)) if at == c => Item::Result(c, result),
+                    _ => Item::SetAside(c),
+                },
+            ));
+            touched[c.word as usize] = true;
+            c = Cursor {
+                word: c.word + 1,
+                at: 0,
+            };
+        }
+    }
+    Placed {
+        items,
+        touched,
+        repeated,
+    }
 }
 
 /// The game read again from `text` in `lang`.

@@ -1459,14 +1459,11 @@ fn search_found(
         .map(|s| s.words.iter().map(|w| w.chars.len()).sum::<usize>())
         .max()
         .unwrap_or(0);
-    let bound = limits.base_cost + limits.cost_per_word * words as f32 * sheets.len() as f32;
-    let max_plies = chars / 2 + 16;
+    let max_plies = only.map_or(chars / 2 + 16, |m| m.len() + 1);
     let mut at = [Cursor::default(); MAX_COPIES];
     for (slot, s) in at.iter_mut().zip(sheets) {
         *slot = s.settle(Cursor::default()).0;
     }
-    let n = sheets.len();
-    let done = |s: &Sheet, c: Cursor| s.done(c);
     let mut beam = vec![State {
         pos: start.clone(),
         hash: start.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0,
@@ -1476,255 +1473,366 @@ fn search_found(
         offsets: [0; MAX_COPIES],
         since_shift: SHIFT_MEMORY,
     }];
-    let mut nodes: Vec<Node> = Vec::new();
-    let mut rows = Rows::default();
-    let mut readings = Readings::default();
-    let mut finished: Option<(f32, Option<usize>, Vec<Option<Cursor>>)> = None;
-    let max_plies = only.map_or(max_plies, |m| m.len() + 1);
-    // The steps of each depth, in buffers kept from depth to depth (a step holds a position
-    // and its readings: growing the list anew each depth copied them over and over).
-    let mut next: Vec<Step> = Vec::new();
-    let mut seen = Seen::default();
+    let lang0 = langs.first().copied().unwrap_or(english());
+    let mut search = Search {
+        sheets,
+        n: sheets.len(),
+        lang0,
+        // The second copy's language where it has its own.
+        lang1: match langs.get(1) {
+            Some(l) if sheets.len() > 1 && l.code != first_code(langs) => *l,
+            _ => lang0,
+        },
+        limits,
+        only,
+        bound: limits.base_cost + limits.cost_per_word * words as f32 * sheets.len() as f32,
+        nodes: Vec::new(),
+        rows: Rows::default(),
+        readings: Readings::default(),
+        finished: None,
+        next: Vec::new(),
+        seen: Seen::default(),
+    };
     for depth in 0..max_plies {
-        next.clear();
-        seen.clear();
+        // The steps of each depth, in buffers kept from depth to depth (a step holds a
+        // position and its readings: growing the list anew each depth copied them over and
+        // over).
+        search.next.clear();
+        search.seen.clear();
         for (parent, st) in beam.iter().enumerate() {
-            let ceiling = finished.as_ref().map_or(bound, |f| f.0.min(bound));
-            if st.cost >= ceiling {
-                continue;
-            }
-            if !work.take(1) {
+            if !search.expand(parent, st, depth, work) {
                 return None;
             }
-            // The game may end here: every copy read to its end (but for a stray word).
-            let mut end_cost = 0.0;
-            let mut trailing = Vec::with_capacity(n);
-            for (s, &c) in sheets.iter().zip(&st.at) {
-                match trailing_cost(s, c) {
-                    Some(k) => {
-                        end_cost += k;
-                        trailing.push((!s.done(c)).then_some(c));
-                    }
-                    None => {
-                        end_cost = f32::INFINITY;
-                        break;
-                    }
+        }
+        match search.select(&beam, work) {
+            Selected::Beam(kept) => beam = kept,
+            Selected::Done => break,
+            Selected::OutOfBudget => return None,
+        }
+    }
+    search.trace()
+}
+
+/// One search of [`search_found`]: the sheets and what it keeps from depth to depth.
+struct Search<'s> {
+    sheets: &'s [&'s Sheet],
+    /// How many copies.
+    n: usize,
+    /// The first copy's language, and the second's.
+    lang0: &'s Language,
+    lang1: &'s Language,
+    limits: &'s Limits,
+    /// The game the sheets are to be read as, if one is given.
+    only: Option<&'s [Move]>,
+    /// No reading costs more than this.
+    bound: f32,
+    /// The moves kept in the beam, each with its parent.
+    nodes: Vec<Node>,
+    rows: Rows,
+    readings: Readings,
+    /// The cheapest ending found so far: its cost, its last node, where each copy's text
+    /// was left (a word after the last move).
+    finished: Option<(f32, Option<usize>, Vec<Option<Cursor>>)>,
+    /// The steps of this depth, and where each state stands among them.
+    next: Vec<Step>,
+    seen: Seen,
+}
+
+/// What a depth of the search keeps.
+enum Selected {
+    Beam(Vec<State>),
+    /// Nothing to follow, or nothing cheaper than the ending found.
+    Done,
+    OutOfBudget,
+}
+
+impl Search<'_> {
+    fn ceiling(&self) -> f32 {
+        self.finished
+            .as_ref()
+            .map_or(self.bound, |f| f.0.min(self.bound))
+    }
+
+    /// The steps from one state of the beam (`parent`) into [`Search::next`]; `false` when
+    /// the budget ran out.
+    fn expand(&mut self, parent: usize, st: &State, depth: usize, work: &mut Work) -> bool {
+        let ceiling = self.ceiling();
+        if st.cost >= ceiling {
+            return true;
+        }
+        if !work.take(1) {
+            return false;
+        }
+        self.may_end_here(st, ceiling);
+        let sheets = self.sheets;
+        if sheets.iter().zip(&st.at).all(|(s, &c)| s.done(c)) {
+            return true;
+        }
+        let srcs: Vec<Vec<Source>> = sheets
+            .iter()
+            .zip(&st.at)
+            .map(|(s, &c)| sources(s, c))
+            .collect();
+        let checks = srcs.iter().flatten().any(|s| marks_check(s.rest));
+        // The legal moves, marked once: each copy's forms follow from them.
+        let mut first = moves_marked(&st.pos, checks);
+        if let Some(only) = self.only {
+            first.retain(|c| only.get(depth) == Some(&c.mv));
+        }
+        let mut read_all = self.read_each(st, &first, &srcs);
+        // A copy left this move out only where its text is no cheap reading of any legal
+        // move: a text that reads as one is the move written, and a gap offered at every
+        // ply crowds the one true gap out of the beam.
+        let mut gap = [false; MAX_COPIES];
+        for (k, g) in gap.iter_mut().enumerate().take(self.n) {
+            *g = self.only.is_some()
+                || !read_all
+                    .iter()
+                    .any(|o| o[k].iter().any(|r| r.cost < GAP_EVIDENCE));
+        }
+        for (i, cand) in first.iter().enumerate() {
+            // Per copy: the move read from its text, and the move left out of it.
+            let mut options = std::mem::take(&mut read_all[i]);
+            for (k, (s, &c)) in sheets.iter().zip(&st.at).enumerate() {
+                let o = &mut options[k];
+                let cheap = o.iter().any(|r| r.cost < 0.5);
+                if !cheap && (gap[k] || self.n > 1) {
+                    // Of the moves that fill a gap alike, the one a player would rather have
+                    // played: a capture before a quiet move, a quiet move before one that
+                    // leaves a piece en prise.
+                    let prior = (SAFE_QUIET - implausibility(&st.pos, cand.mv)) * GAP_PRIOR;
+                    o.push(Reading {
+                        cost: if s.done(c) { LEFT_OUT * 1.5 } else { LEFT_OUT } - prior,
+                        slip: 0.0,
+                        text: None,
+                        set_aside: None,
+                        form: Form::San,
+                        run_together: false,
+                        next: c,
+                        renumber: 0,
+                    });
                 }
             }
-            if st.cost + end_cost < ceiling {
-                finished = Some((st.cost + end_cost, st.node, trailing));
+            self.combine(parent, st, cand.mv, &options, ceiling);
+        }
+        true
+    }
+
+    /// The game may end at `st`: every copy read to its end (but for a stray word).
+    fn may_end_here(&mut self, st: &State, ceiling: f32) {
+        let mut end_cost = 0.0;
+        let mut trailing = Vec::with_capacity(self.n);
+        for (s, &c) in self.sheets.iter().zip(&st.at) {
+            match trailing_cost(s, c) {
+                Some(k) => {
+                    end_cost += k;
+                    trailing.push((!s.done(c)).then_some(c));
+                }
+                None => {
+                    end_cost = f32::INFINITY;
+                    break;
+                }
             }
-            if sheets.iter().zip(&st.at).all(|(s, &c)| done(s, c)) {
+        }
+        if st.cost + end_cost < ceiling {
+            self.finished = Some((st.cost + end_cost, st.node, trailing));
+        }
+    }
+
+    /// Per candidate and copy: the move read from the copy's text.
+    fn read_each(
+        &mut self,
+        st: &State,
+        first: &[Marked],
+        srcs: &[Vec<Source>],
+    ) -> Vec<[Vec<Reading>; MAX_COPIES]> {
+        let number = (st.pos.fullmoves().get(), st.pos.turn() == Color::Black);
+        first
+            .iter()
+            .map(|cand| {
+                let mut options: [Vec<Reading>; MAX_COPIES] = Default::default();
+                for (k, (s, src)) in self.sheets.iter().zip(srcs).enumerate() {
+                    let lang = if k == 1 { self.lang1 } else { self.lang0 };
+                    options[k] = self.readings.read(
+                        s,
+                        st.at[k],
+                        src,
+                        (cand, lang),
+                        (number, st.offsets[k]),
+                        &mut self.rows,
+                    );
+                }
+                options
+            })
+            .collect()
+    }
+
+    /// Every combination of one reading per copy of the move `mv` from `st`: a step into
+    /// [`Search::next`] where it is the cheapest way yet to its position and places.
+    fn combine(
+        &mut self,
+        parent: usize,
+        st: &State,
+        mv: Move,
+        options: &[Vec<Reading>; MAX_COPIES],
+        ceiling: f32,
+    ) {
+        let n = self.n;
+        let combos: usize = options[..n].iter().map(Vec::len).product();
+        let mut pos: Option<(Chess, u64)> = None;
+        for combo in 0..combos {
+            let mut rest = combo;
+            let mut readings: [Option<Reading>; MAX_COPIES] = Default::default();
+            let mut cost = st.cost;
+            let mut at = [Cursor::default(); MAX_COPIES];
+            let mut offsets = st.offsets;
+            for k in 0..n {
+                let o = &options[k];
+                let r = &o[rest % o.len()];
+                rest /= o.len();
+                cost += r.cost;
+                at[k] = r.next;
+                offsets[k] = offsets[k].saturating_add(r.renumber);
+                readings[k] = Some(r.clone());
+            }
+            if cost >= ceiling {
                 continue;
             }
-            let srcs: Vec<Vec<Source>> = sheets
+            // A move no copy wrote is worth trying only between moves that are there.
+            if readings.iter().flatten().all(|r| r.text.is_none())
+                && self.sheets.iter().zip(&st.at).any(|(s, &c)| s.done(c))
+            {
+                continue;
+            }
+            let (after, hash) = pos.get_or_insert_with(|| {
+                let mut p = st.pos.clone();
+                p.play_unchecked(mv);
+                let hash = hash_after(&st.pos, st.hash, mv, &p);
+                (p, hash)
+            });
+            let key = key_of(*hash, &at, &offsets);
+            let slot = self.seen.get(&key).copied();
+            if let Some(i) = slot {
+                if self.next[i].state.cost <= cost {
+                    continue;
+                }
+            }
+            let shifted = readings
                 .iter()
-                .zip(&st.at)
-                .map(|(s, &c)| sources(s, c))
-                .collect();
-            let number = (st.pos.fullmoves().get(), st.pos.turn() == Color::Black);
-            let checks = srcs.iter().flatten().any(|s| marks_check(s.rest));
-            // The legal moves, marked once: each copy's forms follow from them (in the
-            // second copy's language where it has its own).
-            let lang0 = langs.first().copied().unwrap_or(english());
-            let lang1 = match langs.get(1) {
-                Some(l) if n > 1 && l.code != first_code(langs) => *l,
-                _ => lang0,
+                .flatten()
+                .any(|r| r.text.is_none() || r.set_aside.is_some());
+            let step = Step {
+                state: State {
+                    pos: after.clone(),
+                    hash: *hash,
+                    at,
+                    offsets,
+                    cost,
+                    node: None,
+                    since_shift: if shifted {
+                        0
+                    } else {
+                        st.since_shift.saturating_add(1).min(SHIFT_MEMORY)
+                    },
+                },
+                parent,
+                mv,
+                readings,
+                rank: cost,
             };
-            let mut first = moves_marked(&st.pos, checks);
-            if let Some(only) = only {
-                first.retain(|c| only.get(depth) == Some(&c.mv));
-            }
-            // Per candidate and copy: the move read from the copy's text.
-            let mut read_all: Vec<[Vec<Reading>; MAX_COPIES]> = first
-                .iter()
-                .map(|cand| {
-                    let mut options: [Vec<Reading>; MAX_COPIES] = Default::default();
-                    for (k, (s, src)) in sheets.iter().zip(&srcs).enumerate() {
-                        let lang = if k == 1 { lang1 } else { lang0 };
-                        options[k] = readings.read(
-                            s,
-                            st.at[k],
-                            src,
-                            (cand, lang),
-                            (number, st.offsets[k]),
-                            &mut rows,
-                        );
-                    }
-                    options
-                })
-                .collect();
-            // A copy left this move out only where its text is no cheap reading of any
-            // legal move: a text that reads as one is the move written, and a gap offered
-            // at every ply crowds the one true gap out of the beam.
-            let mut gap = [false; MAX_COPIES];
-            for (k, g) in gap.iter_mut().enumerate().take(n) {
-                *g = only.is_some()
-                    || !read_all
-                        .iter()
-                        .any(|o| o[k].iter().any(|r| r.cost < GAP_EVIDENCE));
-            }
-            for (i, cand) in first.iter().enumerate() {
-                // Per copy: the move read from its text, and the move left out of it.
-                let mut options = std::mem::take(&mut read_all[i]);
-                for (k, (s, &c)) in sheets.iter().zip(&st.at).enumerate() {
-                    let o = &mut options[k];
-                    let cheap = o.iter().any(|r| r.cost < 0.5);
-                    if !cheap && (gap[k] || n > 1) {
-                        // Of the moves that fill a gap alike, the one a player would rather
-                        // have played: a capture before a quiet move, a quiet move before one
-                        // that leaves a piece en prise.
-                        let prior = (SAFE_QUIET - implausibility(&st.pos, cand.mv)) * GAP_PRIOR;
-                        o.push(Reading {
-                            cost: if s.done(c) { LEFT_OUT * 1.5 } else { LEFT_OUT } - prior,
-                            slip: 0.0,
-                            text: None,
-                            set_aside: None,
-                            form: Form::San,
-                            run_together: false,
-                            next: c,
-                            renumber: 0,
-                        });
-                    }
-                }
-                let combos: usize = options[..n].iter().map(Vec::len).product();
-                let mut pos: Option<(Chess, u64)> = None;
-                for combo in 0..combos {
-                    let mut rest = combo;
-                    let mut readings: [Option<Reading>; MAX_COPIES] = Default::default();
-                    let mut cost = st.cost;
-                    let mut at = [Cursor::default(); MAX_COPIES];
-                    let mut offsets = st.offsets;
-                    for k in 0..n {
-                        let o = &options[k];
-                        let r = &o[rest % o.len()];
-                        rest /= o.len();
-                        cost += r.cost;
-                        at[k] = r.next;
-                        offsets[k] = offsets[k].saturating_add(r.renumber);
-                        readings[k] = Some(r.clone());
-                    }
-                    if cost >= ceiling {
-                        continue;
-                    }
-                    // A move no copy wrote is worth trying only between moves that are there.
-                    if readings.iter().flatten().all(|r| r.text.is_none())
-                        && sheets.iter().zip(&st.at).any(|(s, &c)| s.done(c))
-                    {
-                        continue;
-                    }
-                    let (after, hash) = pos.get_or_insert_with(|| {
-                        let mut p = st.pos.clone();
-                        p.play_unchecked(cand.mv);
-                        let hash = hash_after(&st.pos, st.hash, cand.mv, &p);
-                        (p, hash)
-                    });
-                    let key = key_of(*hash, &at, &offsets);
-                    let slot = seen.get(&key).copied();
-                    if let Some(i) = slot {
-                        if next[i].state.cost <= cost {
-                            continue;
-                        }
-                    }
-                    let shifted = readings
-                        .iter()
-                        .flatten()
-                        .any(|r| r.text.is_none() || r.set_aside.is_some());
-                    let step = Step {
-                        state: State {
-                            pos: after.clone(),
-                            hash: *hash,
-                            at,
-                            offsets,
-                            cost,
-                            node: None,
-                            since_shift: if shifted {
-                                0
-                            } else {
-                                st.since_shift.saturating_add(1).min(SHIFT_MEMORY)
-                            },
-                        },
-                        parent,
-                        mv: cand.mv,
-                        readings,
-                        rank: cost,
-                    };
-                    match slot {
-                        Some(i) => next[i] = step,
-                        None => {
-                            seen.insert(key, next.len());
-                            next.push(step);
-                        }
-                    }
+            match slot {
+                Some(i) => self.next[i] = step,
+                None => {
+                    self.seen.insert(key, self.next.len());
+                    self.next.push(step);
                 }
             }
         }
-        if next.is_empty() {
-            break;
+    }
+
+    /// The states of the next depth: the steps in rank order, a few for each place in the
+    /// text, no more than the beam holds.
+    fn select(&mut self, beam: &[State], work: &mut Work) -> Selected {
+        if self.next.is_empty() {
+            return Selected::Done;
         }
+        let (n, only, limits) = (self.n, self.only, self.limits);
         if n == 1 && only.is_none() {
             rank_gap_fillers(
-                &mut next,
-                &beam,
-                sheets[0],
-                langs.first().copied().unwrap_or(english()),
-                &mut rows,
+                &mut self.next,
+                beam,
+                self.sheets[0],
+                self.lang0,
+                &mut self.rows,
                 work,
             );
             if work.out {
-                return None;
+                return Selected::OutOfBudget;
             }
         }
-        let best = next
+        let best = self
+            .next
             .iter()
             .map(|s| s.state.cost)
             .fold(f32::INFINITY, f32::min);
-        if finished.as_ref().is_some_and(|f| f.0 <= best) {
-            break;
+        if self.finished.as_ref().is_some_and(|f| f.0 <= best) {
+            return Selected::Done;
         }
         // The steps in rank order, ties in the order they were found (a stable sort of their
         // indices: a step is a position and readings, too big to move about).
-        let mut order: Vec<usize> = (0..next.len()).collect();
-        order.sort_by(|&a, &b| next[a].rank.total_cmp(&next[b].rank));
+        let mut order: Vec<usize> = (0..self.next.len()).collect();
+        order.sort_by(|&a, &b| self.next[a].rank.total_cmp(&self.next[b].rank));
         let mut best = best;
         if limits.ahead > 0 && n == 1 && only.is_none() {
-            // The cheapest states so far, ranked by their cost and by how the text ahead
-            // reads after them: a legal but wrong reading the next moves contradict falls
-            // behind now, not when it has crowded the true one out of the beam. The others
-            // rank behind all of them.
-            let lang = langs.first().copied().unwrap_or(english());
-            let k = (limits.beam * 2).min(next.len());
-            let starts: Vec<(&Chess, Cursor)> = order[..k]
-                .iter()
-                .map(|&i| (&next[i].state.pos, next[i].state.at[0]))
-                .collect();
-            let ahead = read_ahead_by(
-                sheets[0],
-                lang,
-                &starts,
-                limits.ahead,
-                AHEAD_CUT,
-                &mut rows,
-                work,
-            );
-            if work.out {
-                return None;
+            match self.rank_by_text_ahead(&mut order, work) {
+                Some(b) => best = b.unwrap_or(best),
+                None => return Selected::OutOfBudget,
             }
-            let worst = ahead.iter().copied().fold(0.0f32, f32::max);
-            for (j, &i) in order.iter().enumerate() {
-                next[i].rank += ahead.get(j).copied().unwrap_or(worst);
-            }
-            order.sort_by(|&a, &b| next[a].rank.total_cmp(&next[b].rank));
-            best = order.first().map_or(best, |&i| next[i].rank);
         }
-        // A few states for each place in the text: the readings that shift the sheet by a
-        // ply (a move left out, a word set aside) start dearer than the many readings that
-        // do not, and must not all be crowded out before the text proves them right, at the
-        // place of the shift nor at the next few (hence places of their own there).
+        Selected::Beam(self.keep(beam, order, best))
+    }
+
+    /// The cheapest states so far, ranked by their cost and by how the text ahead reads
+    /// after them: a legal but wrong reading the next moves contradict falls behind now,
+    /// not when it has crowded the true one out of the beam. The others rank behind all of
+    /// them. The best rank after (`None`: the budget ran out).
+    fn rank_by_text_ahead(&mut self, order: &mut [usize], work: &mut Work) -> Option<Option<f32>> {
+        let next = &mut self.next;
+        let k = (self.limits.beam * 2).min(next.len());
+        let starts: Vec<(&Chess, Cursor)> = order[..k]
+            .iter()
+            .map(|&i| (&next[i].state.pos, next[i].state.at[0]))
+            .collect();
+        let ahead = read_ahead_by(
+            self.sheets[0],
+            self.lang0,
+            &starts,
+            self.limits.ahead,
+            AHEAD_CUT,
+            &mut self.rows,
+            work,
+        );
+        if work.out {
+            return None;
+        }
+        let worst = ahead.iter().copied().fold(0.0f32, f32::max);
+        for (j, &i) in order.iter().enumerate() {
+            next[i].rank += ahead.get(j).copied().unwrap_or(worst);
+        }
+        order.sort_by(|&a, &b| next[a].rank.total_cmp(&next[b].rank));
+        Some(order.first().map(|&i| next[i].rank))
+    }
+
+    /// A few states for each place in the text: the readings that shift the sheet by a ply
+    /// (a move left out, a word set aside) start dearer than the many readings that do not,
+    /// and must not all be crowded out before the text proves them right, at the place of
+    /// the shift nor at the next few (hence places of their own there).
+    fn keep(&mut self, beam: &[State], order: Vec<usize>, best: f32) -> Vec<State> {
+        let limits = self.limits;
         let mut per_place: HashMap<([Cursor; MAX_COPIES], bool), usize> = HashMap::new();
         let mut kept = Vec::with_capacity(limits.beam);
         for i in order {
-            let step = &mut next[i];
+            let step = &mut self.next[i];
             if kept.len() >= limits.beam || step.rank > best + limits.margin {
                 break;
             }
@@ -1738,7 +1846,7 @@ fn search_found(
             let Some(parent) = beam.get(step.parent) else {
                 continue;
             };
-            nodes.push(Node {
+            self.nodes.push(Node {
                 parent: parent.node,
                 before: parent.pos.clone(),
                 mv: step.mv,
@@ -1748,29 +1856,33 @@ fn search_found(
                     .collect(),
             });
             let mut state = step.state.clone();
-            state.node = Some(nodes.len() - 1);
+            state.node = Some(self.nodes.len() - 1);
             kept.push(state);
         }
-        beam = kept;
+        kept
     }
-    let (cost, mut node, trailing) = finished?;
-    let mut plies = Vec::new();
-    while let Some(i) = node {
-        let n = nodes.get(i)?;
-        plies.push(Ply {
-            before: n.before.clone(),
-            mv: n.mv,
-            readings: n.readings.clone(),
-        });
-        node = n.parent;
+
+    /// The cheapest ending found, its plies traced back from its last node.
+    fn trace(self) -> Option<Found> {
+        let (cost, mut node, trailing) = self.finished?;
+        let mut plies = Vec::new();
+        while let Some(i) = node {
+            let n = self.nodes.get(i)?;
+            plies.push(Ply {
+                before: n.before.clone(),
+                mv: n.mv,
+                readings: n.readings.clone(),
+            });
+            node = n.parent;
+        }
+        plies.reverse();
+        Some(Found {
+            moves: plies.iter().map(|p| p.mv).collect(),
+            plies,
+            trailing,
+            cost,
+        })
     }
-    plies.reverse();
-    Some(Found {
-        moves: plies.iter().map(|p| p.mv).collect(),
-        plies,
-        trailing,
-        cost,
-    })
 }
 
 /// The cost of reading the text at `text` (a word's characters `at..at+len`, no more) as each

@@ -454,53 +454,7 @@ impl<'a> Game<'a> {
                 }
                 Some(best.0)
             }
-            Resolution::Null => {
-                if line.pos.is_check() {
-                    let mut f = self.finding(
-                        Kind::IllegalMove,
-                        ply,
-                        at.offset,
-                        "a null move cannot be made while in check".into(),
-                        line,
-                    );
-                    f.move_text = Some(label());
-                    f.reason = Some(IllegalReason::NullMoveInCheck.into());
-                    acc.stop(line, at.offset, &f.message);
-                    acc.findings.push(f);
-                    return None;
-                }
-                match null_move(&line.pos, self.mode) {
-                    Some(p) => {
-                        if notation {
-                            let mut f = self.finding(
-                                Kind::NullMove,
-                                ply,
-                                at.offset,
-                                "a null move (`--`) is not a move of chess; the side to move passes".into(),
-                                line,
-                            );
-                            f.move_text = Some(label());
-                            acc.findings.push(f);
-                        }
-                        line.before = Some(std::mem::replace(&mut line.pos, p));
-                        line.ply = ply;
-                        line.last_move = None;
-                        line.advance(numbered, at);
-                        if line.depth == 0 {
-                            acc.plies.push(laws::Ply {
-                                mv: None,
-                                after: line.pos.clone(),
-                            });
-                            acc.mainline_at.push(at.offset);
-                        }
-                        None
-                    }
-                    None => {
-                        acc.stop(line, at.offset, "a null move cannot be made here");
-                        None
-                    }
-                }
-            }
+            Resolution::Null => self.play_null(line, at, notation, acc, numbered),
             Resolution::Ambiguous(candidates) => {
                 let mut f = self.finding(
                     Kind::AmbiguousMove,
@@ -545,6 +499,65 @@ impl<'a> Game<'a> {
             }
             Resolution::Illegal | Resolution::UnknownLetter => {
                 self.illegal(line, the_move, pass, acc, numbered)
+            }
+        }
+    }
+
+    /// `--`: a null move, which is no move of chess; the side to move passes (never out of
+    /// check).
+    fn play_null(
+        &self,
+        line: &mut Line,
+        at: At,
+        notation: bool,
+        acc: &mut Acc,
+        numbered: Label,
+    ) -> Option<Move> {
+        let ply = line.ply + 1;
+        let label = || numbered.with(self.written_text(at));
+        if line.pos.is_check() {
+            let mut f = self.finding(
+                Kind::IllegalMove,
+                ply,
+                at.offset,
+                "a null move cannot be made while in check".into(),
+                line,
+            );
+            f.move_text = Some(label());
+            f.reason = Some(IllegalReason::NullMoveInCheck.into());
+            acc.stop(line, at.offset, &f.message);
+            acc.findings.push(f);
+            return None;
+        }
+        match null_move(&line.pos, self.mode) {
+            Some(p) => {
+                if notation {
+                    let mut f = self.finding(
+                        Kind::NullMove,
+                        ply,
+                        at.offset,
+                        "a null move (`--`) is not a move of chess; the side to move passes".into(),
+                        line,
+                    );
+                    f.move_text = Some(label());
+                    acc.findings.push(f);
+                }
+                line.before = Some(std::mem::replace(&mut line.pos, p));
+                line.ply = ply;
+                line.last_move = None;
+                line.advance(numbered, at);
+                if line.depth == 0 {
+                    acc.plies.push(laws::Ply {
+                        mv: None,
+                        after: line.pos.clone(),
+                    });
+                    acc.mainline_at.push(at.offset);
+                }
+                None
+            }
+            None => {
+                acc.stop(line, at.offset, "a null move cannot be made here");
+                None
             }
         }
     }
