@@ -381,6 +381,11 @@ pub struct Finding {
     /// not cut it out of the message. Not part of the record.
     #[serde(skip)]
     pub explanation: Option<String>,
+    /// The message as data (its catalogue id and arguments), where its rule gives it so:
+    /// each report writes it in its language from that language's catalogue. `message` is
+    /// its English (what the records and the English reports print).
+    #[serde(skip)]
+    pub text: Option<crate::message::Message>,
 }
 
 /// The most findings of one kind and reason that one game lists among its warnings, and
@@ -508,6 +513,14 @@ impl Kind {
 }
 
 impl Finding {
+    /// A finding whose message is data: its English from the catalogue, the message kept
+    /// for the other languages.
+    pub fn said(kind: Kind, ply: u32, text: crate::message::Message) -> Finding {
+        let mut f = Finding::new(kind, ply, text.render(crate::i18n::ReportLang::En));
+        f.text = Some(text);
+        f
+    }
+
     pub fn new(kind: Kind, ply: u32, message: String) -> Finding {
         Finding {
             kind,
@@ -530,6 +543,7 @@ impl Finding {
             confidence: None,
             alternatives: None,
             explanation: None,
+            text: None,
         }
     }
 }

@@ -33,6 +33,7 @@ pub mod finding;
 pub mod i18n;
 pub mod input;
 pub mod laws;
+pub mod message;
 pub mod notation;
 pub mod output;
 pub mod prose;

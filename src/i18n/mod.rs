@@ -22,7 +22,11 @@
 use std::{collections::HashMap, sync::OnceLock};
 
 pub use crate::envelope::text::ReportLang;
-use crate::{finding::Finding, replay::GameRecord};
+use crate::{
+    finding::Finding,
+    message::{Arg, Message},
+    replay::GameRecord,
+};
 
 /// One piece of a template: text as it is, or an argument.
 #[derive(Debug, Clone, PartialEq)]
@@ -392,6 +396,24 @@ pub fn render(lang: ReportLang, id: &str, args: &[(&str, &str)]) -> String {
     out
 }
 
+/// A [`Message`] in `lang`: its nested messages first, then its template.
+pub fn render_message(m: &Message, lang: ReportLang) -> String {
+    let args: Vec<(&str, String)> = m
+        .args
+        .iter()
+        .map(|(name, a)| {
+            let value = match a {
+                Arg::Text(t) => t.clone(),
+                Arg::Word(w) => (*w).to_string(),
+                Arg::Msg(inner) => render_message(inner, lang),
+            };
+            (*name, value)
+        })
+        .collect();
+    let refs: Vec<(&str, &str)> = args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+    render(lang, m.id, &refs)
+}
+
 /// A heading or label of the reports.
 pub fn ui(lang: ReportLang, id: &str) -> &'static str {
     catalogue(lang)
@@ -430,9 +452,22 @@ pub fn word<'a>(lang: ReportLang, table: &str, key: &'a str) -> &'a str {
         .map_or(key, String::as_str)
 }
 
-/// The finding's message in `lang`.
+/// The finding's message in `lang`: from its catalogue where the finding carries its message
+/// as data ([`Finding::text`]); else its English words recognised (the rules not yet moved
+/// to [`Message`]).
 pub fn finding_message(f: &Finding, lang: ReportLang) -> String {
-    translate(&f.message, lang)
+    let Some(text) = &f.text else {
+        return translate(&f.message, lang);
+    };
+    let said = render_message(text, lang);
+    match f.more {
+        Some(more) => render(
+            lang,
+            "more",
+            &[("message", &said), ("count", &more.to_string())],
+        ),
+        None => said,
+    }
 }
 
 /// Every message of the record in `lang` (JSON ids and machine fields stay as they are).
@@ -441,7 +476,7 @@ pub fn localise(record: &mut GameRecord, lang: ReportLang) {
         return;
     }
     for f in &mut record.findings {
-        f.message = translate(&f.message, lang);
+        f.message = finding_message(f, lang);
     }
 }
 

@@ -31,6 +31,7 @@ use shakmaty::{Chess, Color, Move, Position};
 use crate::result::GameResult;
 use crate::{
     finding::{Finding, Kind},
+    message::Message,
     notation::languages::Language,
 };
 pub use ending::{EndKind, Termination};
@@ -235,8 +236,8 @@ impl<'g, 'a> Adjudication<'g, 'a> {
         Some(crate::notation::render::numbered(before, &san))
     }
 
-    fn make(&self, kind: Kind, ply: usize, article: &'static str, message: String) -> Finding {
-        let mut f = Finding::new(kind, ply as u32, message);
+    fn make(&self, kind: Kind, ply: usize, article: &'static str, text: Message) -> Finding {
+        let mut f = Finding::said(kind, ply as u32, text);
         f.article = Some(article);
         f.move_text = self.label(ply);
         let (l, c) = (self.locate)(ply as u32);
@@ -247,19 +248,19 @@ impl<'g, 'a> Adjudication<'g, 'a> {
 
     /// Who may claim at `ply`: the player to move (`on_board`), and the one who made the move
     /// by writing it first (`by_writing`).
-    fn claim(&self, ply: usize, on_board: &str, by_writing: &str) -> String {
+    fn claim(&self, ply: usize, on_board: &str, by_writing: &str) -> Message {
         let to_move = self.positions[ply].turn();
-        let mut s = format!(
-            "{} to move may claim a draw ({on_board})",
-            result::side(to_move)
-        );
-        if ply > 0 {
-            s += &format!(
-                "; {} could have claimed by writing this move first ({by_writing})",
-                result::side(!to_move)
-            );
+        let may = Message::new("may_claim")
+            .word("side", result::side(to_move))
+            .text("article", on_board);
+        if ply == 0 {
+            return may;
         }
-        s
+        may.then(
+            Message::new("could_have_claimed")
+                .word("side", result::side(!to_move))
+                .text("article", by_writing),
+        )
     }
 
     /// Art. 9.2 and 9.3: claimable draws. They are facts of the record and reported wherever
@@ -273,14 +274,9 @@ impl<'g, 'a> Adjudication<'g, 'a> {
                 Kind::Threefold,
                 *ply,
                 Kind::Threefold.article(),
-                format!(
-                    "the same position stands for the third time (plies {}): {}",
-                    seen.iter()
-                        .map(|p| p.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    self.claim(*ply, "9.2.1.2", "9.2.1.1")
-                ),
+                Message::new("threefold")
+                    .text("plies", list(seen.iter()))
+                    .msg("claim", self.claim(*ply, "9.2.1.2", "9.2.1.1")),
             );
             f.side = Some(side_id(to_move));
             f.plies = Some(seen.iter().map(|&p| p as u32).collect());
@@ -297,10 +293,7 @@ impl<'g, 'a> Adjudication<'g, 'a> {
                 Kind::FiftyMoves,
                 ply,
                 Kind::FiftyMoves.article(),
-                format!(
-                    "fifty moves by each side without a pawn move or a capture: {}",
-                    self.claim(ply, "9.3.2", "9.3.1")
-                ),
+                Message::new("fifty_moves").msg("claim", self.claim(ply, "9.3.2", "9.3.1")),
             );
             f.side = Some(side_id(to_move));
             findings.push(f);
@@ -317,11 +310,9 @@ impl<'g, 'a> Adjudication<'g, 'a> {
                 Kind::Checkmate,
                 n,
                 Kind::Checkmate.article(),
-                format!(
-                    "{} is checkmated: {} wins",
-                    result::side(c),
-                    result::side(!c)
-                ),
+                Message::new("checkmate")
+                    .word("side", result::side(c))
+                    .word("winner", result::side(!c)),
             );
             f.side = Some(side_id(!c));
             findings.push(f);
@@ -330,10 +321,7 @@ impl<'g, 'a> Adjudication<'g, 'a> {
                 Kind::Stalemate,
                 n,
                 Kind::Stalemate.article(),
-                format!(
-                    "{} to move has no legal move and is not in check: stalemate, the game is drawn",
-                    result::side(last.turn())
-                ),
+                Message::new("stalemate").word("side", result::side(last.turn())),
             ));
         }
         if let Some(p) = self.dead_at {
@@ -341,8 +329,7 @@ impl<'g, 'a> Adjudication<'g, 'a> {
                 Kind::DeadPosition,
                 p,
                 Kind::DeadPosition.article(),
-                "neither side can checkmate by any series of legal moves: a dead position, the game is drawn"
-                    .into(),
+                Message::new("dead_position"),
             ));
         }
         if let Some((p, seen)) = &self.reps.fivefold {
@@ -350,7 +337,7 @@ impl<'g, 'a> Adjudication<'g, 'a> {
                 Kind::Fivefold,
                 *p,
                 Kind::Fivefold.article(),
-                "the same position stands for the fifth time: the game is drawn".into(),
+                Message::new("fivefold"),
             );
             f.plies = Some(seen.iter().map(|&x| x as u32).collect());
             findings.push(f);
@@ -361,8 +348,7 @@ impl<'g, 'a> Adjudication<'g, 'a> {
                     Kind::SeventyFiveMoves,
                     p,
                     Kind::SeventyFiveMoves.article(),
-                    "seventy-five moves by each side without a pawn move or a capture: the game is drawn"
-                        .into(),
+                    Message::new("seventy_five_moves"),
                 ));
             }
         }
@@ -379,23 +365,20 @@ impl<'g, 'a> Adjudication<'g, 'a> {
         }
         let count = if after > 0 && stopped_early {
             // Replay stopped at a bad move: the plies counted are those it reached.
-            format!(
-                "{after} more half-move(s) are recorded, and more after them that cannot be played"
-            )
+            Message::new("half_moves_recorded_and_more").text("count", after)
         } else if after > 0 {
-            format!("{after} more half-move(s) are recorded")
+            Message::new("half_moves_recorded").text("count", after)
         } else {
-            "more moves are recorded (they cannot be played)".to_string()
+            Message::new("moves_recorded")
         };
         let mut f = self.make(
             Kind::MovesAfterEnd,
             t.ply as usize + 1,
             t.kind.article(),
-            format!(
-                "the game ended at ply {} by {}; {count}",
-                t.ply,
-                t.kind.words()
-            ),
+            Message::new("moves_after_end")
+                .text("ply", t.ply)
+                .word("ending", t.kind.words())
+                .msg("count", count),
         );
         if after == 0 {
             f.move_text = None;
@@ -425,18 +408,17 @@ impl<'g, 'a> Adjudication<'g, 'a> {
         if t == r {
             return None;
         }
-        let mut message = format!(
-            "the Result tag ({}) differs from the result written after the moves ({})",
-            self.game.result_tag.unwrap_or(""),
-            self.game.result_token.map_or("", GameResult::as_str)
-        );
+        let mut message = Message::new("results_differ")
+            .text("tag", self.game.result_tag.unwrap_or(""))
+            .text(
+                "token",
+                self.game.result_token.map_or("", GameResult::as_str),
+            );
         if let Some(end) = self.termination {
             let fits = |o| result::against_ending(o, end, self.mated, "").is_none();
             match (fits(t), fits(r)) {
-                (true, false) => message.push_str("; the board agrees with the tag"),
-                (false, true) => {
-                    message.push_str("; the board agrees with the result after the moves")
-                }
+                (true, false) => message = message.then(Message::new("board_agrees_with_tag")),
+                (false, true) => message = message.then(Message::new("board_agrees_with_token")),
                 _ => {}
             }
         }
@@ -504,10 +486,7 @@ impl<'g, 'a> Adjudication<'g, 'a> {
             Kind::ResultMismatch,
             self.n,
             "6.9",
-            format!(
-                "{} is given the win on time, but cannot checkmate by any series of legal moves: the game is drawn",
-                result::side(winner)
-            ),
+            Message::new("win_on_time_no_mate").word("side", result::side(winner)),
         );
         f.move_text = None;
         f.side = Some(side_id(winner));
@@ -559,25 +538,22 @@ impl<'g, 'a> Adjudication<'g, 'a> {
             Kind::EarlyDraw,
             n,
             Kind::EarlyDraw.article(),
-            format!(
-                "the game was drawn by agreement before move {limit}, which the event's rules forbid{}",
-                if game.draw_offers.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        " (draw offered at ply {})",
-                        game.draw_offers
-                            .iter()
-                            .map(|p| p.to_string())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                }
-            ),
+            if game.draw_offers.is_empty() {
+                Message::new("early_draw").text("limit", limit)
+            } else {
+                Message::new("early_draw_offered")
+                    .text("limit", limit)
+                    .text("plies", list(game.draw_offers.iter()))
+            },
         );
         f.move_text = None;
         Some(f)
     }
+}
+
+/// Plies as a message lists them (`12, 16, 20`).
+fn list<T: std::fmt::Display>(plies: impl Iterator<Item = T>) -> String {
+    plies.map(|p| p.to_string()).collect::<Vec<_>>().join(", ")
 }
 
 /// Whether the side to move has a king step to a square no enemy piece attacks, with the
