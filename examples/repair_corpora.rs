@@ -12,7 +12,6 @@
 //! archives or the generator change). They were `#[ignore]` tests of tests/repair.rs.
 
 #[path = "../tests/gen/scoresheets.rs"]
-#[allow(dead_code)]
 mod scoresheets;
 
 use std::path::PathBuf;

@@ -399,7 +399,7 @@ fn search_found(
         lang0,
         // The second copy's language where it has its own.
         lang1: match langs.get(1) {
-            Some(l) if sheets.len() > 1 && l.code != first_code(langs) => *l,
+            Some(l) if sheets.len() > 1 && l.code != first_code(langs) => l,
             _ => lang0,
         },
         limits,
