@@ -304,6 +304,12 @@ mod tests {
                 "{id} has no template in en.toml"
             );
         }
+        // The JSON `reason` is the id, for readings that share one too.
+        let shared = Reason::from(NotationReason::SuperfluousRank);
+        assert_eq!(
+            serde_json::to_string(&shared).ok().as_deref(),
+            Some("\"superfluous_disambiguation\"")
+        );
         for r in IllegalReason::ALL {
             assert_eq!(r.id().parse::<IllegalReason>().map(|p| p.id()), Ok(r.id()));
         }

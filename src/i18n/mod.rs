@@ -632,6 +632,50 @@ mod tests {
         }
     }
 
+    /// A finding that carries its message as data is written from it in every language,
+    /// whatever its English words (nothing recognises them).
+    #[test]
+    fn a_finding_that_carries_its_message_is_written_from_it() {
+        use crate::finding::Kind;
+        use crate::message::Message;
+        let said = Message::new("checkmate")
+            .word("side", "Black")
+            .word("winner", "White");
+        let mut f = Finding::said(Kind::Checkmate, 3, said);
+        assert_eq!(f.message, "Black is checkmated: White wins");
+        f.message = "words no template has".into();
+        assert_eq!(
+            finding_message(&f, ReportLang::It),
+            "il Nero ha subito scaccomatto: vince il Bianco"
+        );
+        f.more = Some(2);
+        assert_eq!(
+            finding_message(&f, ReportLang::It),
+            "il Nero ha subito scaccomatto: vince il Bianco (in questa partita altri 2 simili, non elencati)"
+        );
+        // Nested messages and clauses, in the language asked.
+        let claim = Message::new("may_claim")
+            .word("side", "White")
+            .text("article", "9.2.1.2")
+            .then(
+                Message::new("could_have_claimed")
+                    .word("side", "Black")
+                    .text("article", "9.2.1.1"),
+            );
+        let m = Message::new("threefold")
+            .text("plies", "4, 8, 12")
+            .msg("claim", claim);
+        assert_eq!(
+            m.render(ReportLang::En),
+            "the same position stands for the third time (plies 4, 8, 12): White to move may \
+             claim a draw (9.2.1.2); Black could have claimed by writing this move first (9.2.1.1)"
+        );
+        assert_eq!(
+            m.render(ReportLang::It),
+            translate(&m.render(ReportLang::En), ReportLang::It)
+        );
+    }
+
     #[test]
     fn headings_fill_in() {
         assert_eq!(
