@@ -10,6 +10,8 @@
 
 use serde::Serialize;
 
+pub use crate::reason::Reason;
+
 /// A finding's stable machine id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -340,7 +342,7 @@ pub struct Finding {
     pub message: String,
     /// Machine id of the reason, for `notation` and `illegal_move` findings.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<&'static str>,
+    pub reason: Option<Reason>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub suggestions: Option<Vec<Suggestion>>,
     /// `--illegal stands`: the illegal move was played and the game went on.
@@ -374,6 +376,16 @@ pub struct Finding {
     /// `repaired_move`: the runner-up readings, best first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub alternatives: Option<Vec<Suggestion>>,
+    /// `illegal_move`: why no legal move fits, as its rule said it (with the notes the replay
+    /// adds after it), kept apart from the message so that a report quoting the reason does
+    /// not cut it out of the message. Not part of the record.
+    #[serde(skip)]
+    pub explanation: Option<String>,
+    /// The message as data (its catalogue id and arguments), where its rule gives it so:
+    /// each report writes it in its language from that language's catalogue. `message` is
+    /// its English (what the records and the English reports print).
+    #[serde(skip)]
+    pub text: Option<crate::message::Message>,
 }
 
 /// The most findings of one kind and reason that one game lists among its warnings, and
@@ -405,7 +417,7 @@ pub fn cap_repeated(findings: &mut Vec<Finding>) {
             keep.push(true);
             continue;
         }
-        let key = (f.kind, f.reason);
+        let key = (f.kind, f.reason.map(Reason::id));
         let slot = match seen.iter().position(|(k, ..)| *k == key) {
             Some(p) => p,
             None => {
@@ -457,45 +469,14 @@ pub fn say_how_many_more(findings: &mut [Finding]) {
 ///
 /// ```
 /// use scoresheet::finding::{default_article, Kind};
-/// assert_eq!(default_article(Kind::IllegalMove, Some("leaves_king_in_check")), "3.9");
+/// use scoresheet::reason::IllegalReason;
+/// assert_eq!(default_article(Kind::IllegalMove, Some(IllegalReason::LeavesKingInCheck.into())), "3.9");
 /// assert_eq!(default_article(Kind::Threefold, None), "9.2");
 /// ```
-pub fn default_article(kind: Kind, reason: Option<&str>) -> &'static str {
-    match (kind, reason) {
-        (Kind::Notation, Some("lowercase_piece_letter" | "other_language_letter")) => "C.2",
-        (
-            Kind::Notation,
-            Some("missing_capture_mark" | "capture_mark_on_non_capture" | "minimal_pawn_capture"),
-        ) => "C.9",
-        (Kind::Notation, Some("en_passant_mark_on_other_move")) => "C.9.3",
-        (Kind::Notation, Some("superfluous_disambiguation")) => "C.10",
-        (Kind::Notation, Some("promotion_piece_missing")) => "C.11",
-        (
-            Kind::Notation,
-            Some(
-                "wrong_check_mark"
-                | "wrong_mate_mark"
-                | "mate_marked_as_check"
-                | "cross_after_move",
-            ),
-        ) => "C.13",
-        (Kind::Notation, Some("missing_en_passant_mark")) => "C.9.3",
-        (Kind::Notation, Some("missing_check_mark" | "missing_mate_mark")) => "C.13",
-        (Kind::IllegalMove, Some("destination_own_piece")) => "3.1",
-        (Kind::IllegalMove, Some("destination_occupied")) => "3.7.1",
-        (Kind::IllegalMove, Some("double_step_not_from_start")) => "3.7.2",
-        (Kind::IllegalMove, Some("nothing_to_capture")) => "3.7.3",
-        (Kind::IllegalMove, Some("en_passant_not_available")) => "3.7.4",
-        (Kind::IllegalMove, Some("game_over")) => "5",
-        (Kind::IllegalMove, Some("leaves_king_in_check")) => "3.9",
-        (Kind::IllegalMove, Some("takes_king")) => "A.4.2",
-        (Kind::IllegalMove, Some(r)) if r.starts_with("castling") => "3.8.2",
-        (
-            Kind::IllegalMove,
-            Some("promotion_missing" | "promotion_wrong_rank" | "bad_promotion_piece"),
-        ) => "3.7.5",
-        _ => kind.article(),
-    }
+pub fn default_article(kind: Kind, reason: Option<Reason>) -> &'static str {
+    reason
+        .and_then(Reason::article)
+        .unwrap_or_else(|| kind.article())
 }
 
 impl Kind {
@@ -532,6 +513,14 @@ impl Kind {
 }
 
 impl Finding {
+    /// A finding whose message is data: its English from the catalogue, the message kept
+    /// for the other languages.
+    pub fn said(kind: Kind, ply: u32, text: crate::message::Message) -> Finding {
+        let mut f = Finding::new(kind, ply, text.render(crate::i18n::ReportLang::En));
+        f.text = Some(text);
+        f
+    }
+
     pub fn new(kind: Kind, ply: u32, message: String) -> Finding {
         Finding {
             kind,
@@ -553,6 +542,8 @@ impl Finding {
             read_as: None,
             confidence: None,
             alternatives: None,
+            explanation: None,
+            text: None,
         }
     }
 }
@@ -560,6 +551,10 @@ impl Finding {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reason::StructureReason;
+
+    const A: Reason = Reason::StructureReason(StructureReason::TextAfterResult);
+    const B: Reason = Reason::StructureReason(StructureReason::UnmatchedParenthesis);
 
     #[test]
     fn repeated_findings_are_counted_not_listed() {
@@ -569,7 +564,7 @@ mod tests {
             f
         };
         let mut findings: Vec<Finding> = (0..25)
-            .map(|i| warning(i, if i % 5 == 0 { "a" } else { "b" }))
+            .map(|i| warning(i, if i % 5 == 0 { A } else { B }))
             .collect();
         findings.insert(3, Finding::new(Kind::IllegalMove, 3, "e".into()));
         let mut in_variation = Finding::new(Kind::IllegalMove, 4, "v".into());
@@ -579,21 +574,21 @@ mod tests {
         // 5 of reason a (all kept), 10 of the 20 of reason b, the mainline error, 10 of the
         // 12 errors in variations.
         assert_eq!(findings.len(), 26);
-        let b: Vec<&Finding> = findings.iter().filter(|f| f.reason == Some("b")).collect();
+        let b: Vec<&Finding> = findings.iter().filter(|f| f.reason == Some(B)).collect();
         assert_eq!(b.len(), 10);
         assert_eq!(b[9].more, Some(10));
         assert_eq!(findings.last().unwrap().more, Some(2));
         assert_eq!(findings.iter().filter(|f| f.more.is_some()).count(), 2);
         // Capping again, with more findings after, adds up and moves nothing twice.
-        findings.extend((0..7).map(|i| warning(100 + i, "b")));
+        findings.extend((0..7).map(|i| warning(100 + i, B)));
         cap_repeated(&mut findings);
-        let b: Vec<&Finding> = findings.iter().filter(|f| f.reason == Some("b")).collect();
+        let b: Vec<&Finding> = findings.iter().filter(|f| f.reason == Some(B)).collect();
         assert_eq!(b.len(), 10);
         assert_eq!(b[9].more, Some(17));
         assert_eq!(findings.iter().filter(|f| f.more.is_some()).count(), 2);
         say_how_many_more(&mut findings);
         assert!(b_message(&findings).ends_with("(17 more like this in this game, not listed)"));
-        let mut few = vec![warning(1, "a"); 10];
+        let mut few = vec![warning(1, A); 10];
         cap_repeated(&mut few);
         assert_eq!(few.len(), 10);
         assert!(few.iter().all(|f| f.more.is_none()));
@@ -606,7 +601,7 @@ mod tests {
     fn b_message(findings: &[Finding]) -> &str {
         &findings
             .iter()
-            .rfind(|f| f.reason == Some("b"))
+            .rfind(|f| f.reason == Some(B))
             .expect("a b warning")
             .message
     }

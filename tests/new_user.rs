@@ -48,7 +48,7 @@ fn thousands_of_stray_brackets_are_counted_not_listed() {
     let stray: Vec<_> = r
         .findings
         .iter()
-        .filter(|f| f.reason == Some("unmatched_parenthesis"))
+        .filter(|f| f.reason.map(|r| r.id()) == Some("unmatched_parenthesis"))
         .collect();
     assert_eq!(stray.len(), scoresheet::finding::MAX_REPEATED);
     assert_eq!(stray.last().unwrap().more, Some(4990));

@@ -442,7 +442,7 @@ fn an_english_letter_under_a_given_language_is_read_in_english() {
     );
     let f = &r.findings[0];
     assert_eq!(f.kind, Kind::Notation);
-    assert_eq!(f.reason, Some("other_language_letter"));
+    assert_eq!(f.reason.map(|r| r.id()), Some("other_language_letter"));
     assert_eq!(f.move_text.as_deref(), Some("1.Nf3"));
     assert_eq!(
         f.message,

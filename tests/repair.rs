@@ -114,7 +114,7 @@ fn no_repair_is_silent() {
     assert_eq!(rec.status, "ok", "{:?}", rec.findings);
     let got: Vec<(u32, Option<&str>, Option<&str>)> = repairs(&rec)
         .iter()
-        .map(|f| (f.ply, f.written.as_deref(), f.reason))
+        .map(|f| (f.ply, f.written.as_deref(), f.reason.map(|r| r.id())))
         .collect();
     assert_eq!(
         got,
@@ -157,7 +157,7 @@ fn words_after_the_last_move_are_findings_and_a_slipped_result_is_the_result() {
         let last: Vec<(u32, Option<&str>, Option<&str>)> = repairs(&rec)
             .iter()
             .filter(|f| f.read_as.is_none())
-            .map(|f| (f.ply, f.written.as_deref(), f.reason))
+            .map(|f| (f.ply, f.written.as_deref(), f.reason.map(|r| r.id())))
             .collect();
         assert_eq!(last, [(11, Some(tail), Some(reason))], "{tail}");
         assert_eq!(rec.result.map(|r| r.as_str()), result, "{tail}");
@@ -177,7 +177,7 @@ fn words_after_the_last_move_are_findings_and_a_slipped_result_is_the_result() {
     let last: Vec<Option<&str>> = repairs(&rec)
         .iter()
         .filter(|f| f.read_as.is_none())
-        .map(|f| f.reason)
+        .map(|f| f.reason.map(|r| r.id()))
         .collect();
     assert_eq!(last, [Some("stray_word"), Some("stray_word")]);
     assert_eq!(rec.result, None);
@@ -196,7 +196,10 @@ fn words_after_the_last_move_are_findings_and_a_slipped_result_is_the_result() {
     // move; `--repair` reads it as the result, the only repair.
     let rec = validate_repaired_text("1. e4 e5 2. Cf3 Cc6 l-0", &Options::default());
     assert_eq!(rec.result, Some(GameResult::WhiteWins));
-    let got: Vec<Option<&str>> = repairs(&rec).iter().map(|f| f.reason).collect();
+    let got: Vec<Option<&str>> = repairs(&rec)
+        .iter()
+        .map(|f| f.reason.map(|r| r.id()))
+        .collect();
     assert_eq!(got, [Some("result_slip")]);
     assert_eq!(rec.repaired, Some(0));
 }
@@ -212,7 +215,7 @@ fn ocr_slips_in_the_header_are_read_back() {
     assert_eq!(rec.status, "ok", "{:?}", rec.findings);
     let header: Vec<(u32, Option<&str>, Option<&str>, u64)> = repairs(&rec)
         .iter()
-        .filter(|f| f.reason == Some("header_slip"))
+        .filter(|f| f.reason.map(|r| r.id()) == Some("header_slip"))
         .map(|f| (f.ply, f.written.as_deref(), f.move_text.as_deref(), f.line))
         .collect();
     assert_eq!(
@@ -493,240 +496,6 @@ fn damaged_hold_out_copies_are_recovered() {
     assert!(n >= 100);
     assert!(whole * 100 >= n * 86, "{whole}/{n}");
     assert!(reported * 100 >= failing * 99, "{reported}/{failing}");
-}
-
-/// Games of the shared archives for a corpus: every third file from `first`, the games whose
-/// index is `residue` modulo `modulus`, from the start position, 20 to 200 plies. `None` when
-/// the archives are absent.
-fn archive_games(
-    first: usize,
-    modulus: usize,
-    residue: usize,
-) -> Option<Vec<(String, Vec<shakmaty::Move>)>> {
-    let dir = repo().join("../shared/corpora/pgnmentor-players");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        println!("skipped: {} is absent", dir.display());
-        return None;
-    };
-    let mut files: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    files.sort();
-    let mut games = Vec::new();
-    for path in files.iter().skip(first).step_by(3) {
-        let bytes = std::fs::read(path).unwrap();
-        for (i, g) in GameSplitter::new(&bytes[..]).enumerate() {
-            if i % modulus != residue {
-                continue;
-            }
-            let g = g.unwrap();
-            let mut opts = Options::default();
-            opts.laws.enabled = false;
-            let rec = validate(&g, "", &opts);
-            if rec.status != "ok"
-                || rec.start.as_ref() != Some(&Chess::default())
-                || rec.plies < 20
-                || rec.plies > 200
-            {
-                continue;
-            }
-            games.push((
-                format!("{}#{}", path.file_name().unwrap().to_string_lossy(), i + 1),
-                rec.mainline.clone(),
-            ));
-        }
-    }
-    Some(games)
-}
-
-/// The three ways the generated sheets are written, in turn.
-const STYLES: [scoresheets::Style; 3] = [
-    scoresheets::Style::ItalianSan,
-    scoresheets::Style::ItalianLong,
-    scoresheets::Style::EnglishSan,
-];
-
-/// Writes corpora/repair/single.jsonl and corpora/reconcile/pairs.jsonl from the games of the
-/// shared archives (run by hand: `cargo test --release --test repair -- --ignored write_corpus`).
-#[test]
-#[ignore]
-fn write_corpus() {
-    let Some(mut games) = archive_games(0, 211, 7) else {
-        return;
-    };
-    games.truncate(300);
-    let styles = STYLES;
-    let mut single = String::new();
-    let mut pairs = String::new();
-    for (k, (id, moves)) in games.iter().enumerate() {
-        let style = styles[k % 3];
-        let mut rng = scoresheets::Rng(0x9e37_79b9_7f4a_7c15 ^ (k as u64 + 1));
-        let s = scoresheets::scoresheet(&Chess::default(), moves, style, &mut rng, 30);
-        let truth = scoresheets::ucis(moves);
-        single.push_str(
-            &json!({"id": id, "style": style.name(), "slips": s.slips, "truth": truth, "text": s.text})
-                .to_string(),
-        );
-        single.push('\n');
-        let other = styles[(k + 1) % 3];
-        let w = scoresheets::scoresheet(&Chess::default(), moves, style, &mut rng, 30);
-        let b = scoresheets::scoresheet(&Chess::default(), moves, other, &mut rng, 30);
-        pairs.push_str(
-            &json!({"id": id, "truth": truth, "white": w.text, "white_style": style.name(), "white_slips": w.slips,
-                    "black": b.text, "black_style": other.name(), "black_slips": b.slips})
-                .to_string(),
-        );
-        pairs.push('\n');
-    }
-    std::fs::create_dir_all(repo().join("corpora/reconcile")).unwrap();
-    std::fs::write(repo().join("corpora/repair/single.jsonl"), single).unwrap();
-    std::fs::write(repo().join("corpora/reconcile/pairs.jsonl"), pairs).unwrap();
-    println!("{} games written", games.len());
-}
-
-/// Writes corpora/repair/holdout.jsonl: single copies of other games (other files of the shared
-/// archives, other game indexes) damaged with another seed, so that what is tuned on
-/// single.jsonl is measured on sheets it was not tuned on (run by hand:
-/// `cargo test --release --test repair -- --ignored write_holdout`).
-#[test]
-#[ignore]
-fn write_holdout() {
-    let Some(mut games) = archive_games(1, 197, 53) else {
-        return;
-    };
-    games.truncate(150);
-    let styles = STYLES;
-    let mut out = String::new();
-    for (k, (id, moves)) in games.iter().enumerate() {
-        let style = styles[k % 3];
-        let mut rng = scoresheets::Rng(0x2545_f491_4f6c_dd1d ^ (k as u64 + 7).wrapping_mul(0x9e37));
-        let s = scoresheets::scoresheet(&Chess::default(), moves, style, &mut rng, 30);
-        out.push_str(
-            &json!({"id": id, "style": style.name(), "slips": s.slips, "truth": scoresheets::ucis(moves), "text": s.text})
-                .to_string(),
-        );
-        out.push('\n');
-    }
-    std::fs::write(repo().join("corpora/repair/holdout.jsonl"), out).unwrap();
-    println!("{} games written", games.len());
-}
-
-/// Why each game of a corpus is not recovered (run by hand: `REPAIR_CORPUS=holdout cargo test
-/// --release --test repair -- --ignored --nocapture classify_losses`): its slips, whether the
-/// sheet replays as written, the first ply where the reading leaves the truth (chosen and
-/// true move), and the cost of the reading found against the cost of the truth's reading, so
-/// that a search that pruned the truth (truth cheaper) is told from a model that prices it
-/// dearer, and an even choice (equal costs) from both. `REPAIR_CORPUS` may also name a file
-/// of such rows (`….jsonl`): real sheets with the game their two copies reconcile to as truth.
-#[test]
-#[ignore]
-fn classify_losses() {
-    use scoresheet::notation::{game::parse_game, languages::by_code};
-    use scoresheet::repair::{
-        repair_sheet,
-        search::{reading_of, Limits},
-        sheet::Sheet,
-    };
-    use scoresheet::replay::render::san_plain;
-    use shakmaty::Position;
-    let name = std::env::var("REPAIR_CORPUS").unwrap_or_else(|_| "single".into());
-    // A path of its own (rows of `id`, `style`, `slips`, `text`, `truth` in UCI), or a corpus of ours.
-    let rows = corpus(&if name.ends_with(".jsonl") {
-        name.clone()
-    } else {
-        format!("corpora/repair/{name}.jsonl")
-    });
-    let en = scoresheet::notation::languages::english();
-    let (mut whole, mut spent) = (0, std::time::Duration::ZERO);
-    for row in &rows {
-        let text = row["text"].as_str().unwrap();
-        let truth = row["truth"].as_str().unwrap();
-        let started = std::time::Instant::now();
-        let c = convert_repaired_text(text, &ConvertOptions::default());
-        spent += started.elapsed();
-        if truth_of(&c.record) == truth {
-            whole += 1;
-            continue;
-        }
-        let plain = scoresheet::replay::validate_text(text, &Options::default());
-        let legal = !plain.findings.iter().any(|f| f.kind.is_move_error());
-        let lang = by_code(&plain.lang).unwrap_or(en);
-        let sheet = Sheet::from_movetext(text, parse_game(text).movetext_start);
-        let start = Chess::default();
-        // The truth as moves.
-        let mut pos = start.clone();
-        let mut truth_moves = Vec::new();
-        for u in truth.split(' ') {
-            let m = u
-                .parse::<shakmaty::uci::UciMove>()
-                .unwrap()
-                .to_move(&pos)
-                .unwrap();
-            truth_moves.push(m);
-            pos.play_unchecked(m);
-        }
-        let found = repair_sheet(&start, &sheet, lang);
-        let wide = Limits {
-            base_cost: 1000.0,
-            margin: 1000.0,
-            ..Limits::default()
-        };
-        let truth_read = reading_of(&start, &[&sheet], &[lang, lang], &wide, &truth_moves);
-        let truth_cost = truth_read.as_ref().map(|f| f.cost);
-        // Plies read otherwise than written (put in, a slip, a form reported), roughly as
-        // `handwritten.py` counts them.
-        let otherwise = |f: &scoresheet::repair::search::Found| {
-            f.plies
-                .iter()
-                .filter(|p| {
-                    p.readings.first().is_none_or(|r| {
-                        r.text.is_none()
-                            || r.slip >= scoresheet::repair::AS_WRITTEN
-                            || matches!(
-                                r.form,
-                                scoresheet::repair::search::Form::English
-                                    | scoresheet::repair::search::Form::Pieces
-                                    | scoresheet::repair::search::Form::Undisambiguated
-                            )
-                    })
-                })
-                .count()
-        };
-        let truth_otherwise = truth_read.as_ref().map(otherwise);
-        let found_otherwise = found.as_ref().map(|r| otherwise(&r.found));
-        let got = found
-            .as_ref()
-            .map(|r| r.found.moves.clone())
-            .unwrap_or_else(|| c.record.mainline.clone());
-        let differ = got
-            .iter()
-            .zip(&truth_moves)
-            .position(|(a, b)| a != b)
-            .unwrap_or(got.len().min(truth_moves.len()));
-        let mut pos = start.clone();
-        for m in truth_moves.iter().take(differ) {
-            pos.play_unchecked(*m);
-        }
-        let show =
-            |m: Option<&shakmaty::Move>| m.map_or("-".to_string(), |&m| san_plain(&pos, m, en));
-        println!(
-            "{}\t{}\t{}\tlegal_as_written={legal}\tfirst_diff_ply={}\tchosen={}\ttruth={}\tfound_cost={:?}\ttruth_cost={:?}\tlen {}/{}\trewrite_ok={}\totherwise found={found_otherwise:?} truth={truth_otherwise:?}",
-            row["id"],
-            row["style"],
-            row["slips"],
-            differ + 1,
-            show(got.get(differ)),
-            show(truth_moves.get(differ)),
-            found.as_ref().map(|r| r.found.cost),
-            truth_cost,
-            got.len(),
-            truth_moves.len(),
-            found.as_ref().is_some_and(|r| r.found.moves == c.record.mainline),
-        );
-    }
-    println!(
-        "{name}: {whole}/{} recovered whole, convert --repair {:.1} ms a game",
-        rows.len(),
-        spent.as_secs_f64() * 1000.0 / rows.len() as f64
-    );
 }
 
 /// Issue 41: sheets whose slips made the search's cost run away (two rows written again, a

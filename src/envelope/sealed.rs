@@ -33,13 +33,15 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role};
 
 use super::text::Msg;
 use crate::{
+    i18n::{self, ReportLang},
     notation::{
         languages::{languages, Language},
         moves::{written_move, WrittenKind, WrittenMove},
     },
+    reason::IllegalReason,
     replay::{
         render::{san_in, uci},
-        resolve::{explain, notation_issues, resolve, NotationIssue, Resolution},
+        resolve::{explain, notation_issues, resolve, Explanation, NotationIssue, Resolution},
     },
 };
 
@@ -57,7 +59,7 @@ pub enum Reading {
     Unreadable { reason: &'static str, why: Msg },
     /// No legal move fits (I.8.3).
     Illegal {
-        reason: &'static str,
+        reason: IllegalReason,
         why: Msg,
         lang: &'static Language,
     },
@@ -234,7 +236,7 @@ pub fn read(written: &str, pos: &Chess, mode: CastlingMode, pref: &'static Langu
     };
     if w.kind == WrittenKind::Null {
         sealed.reading = Reading::Illegal {
-            reason: "null_move",
+            reason: IllegalReason::NullMove,
             why: Msg::new(
                 "a null move (passing) is not a move of chess",
                 "una mossa nulla (passare) non è una mossa degli scacchi",
@@ -288,7 +290,7 @@ pub fn read(written: &str, pos: &Chess, mode: CastlingMode, pref: &'static Langu
             let why = explain(pos, &w, pref);
             sealed.reading = Reading::Illegal {
                 reason: why.reason,
-                why: illegal_msg(why.reason, why.message),
+                why: illegal_msg(&why),
                 lang: pref,
             };
             for (m2, ls) in other_uniques() {
@@ -336,7 +338,7 @@ pub fn read(written: &str, pos: &Chess, mode: CastlingMode, pref: &'static Langu
                 let why = explain(pos, &w, pref);
                 sealed.reading = Reading::Illegal {
                     reason: why.reason,
-                    why: illegal_msg(why.reason, why.message),
+                    why: illegal_msg(&why),
                     lang: pref,
                 };
             } else {
@@ -405,45 +407,36 @@ pub fn read(written: &str, pos: &Chess, mode: CastlingMode, pref: &'static Langu
 }
 
 /// The explanation of an illegal move in both languages: the engine's words in English, a
-/// plain sentence per reason in Italian.
-pub(super) fn illegal_msg(reason: &str, en: String) -> Msg {
+/// plain sentence per reason in Italian (`[words.sealed_illegal]` of the catalogues).
+pub(super) fn illegal_msg(why: &Explanation) -> Msg {
+    let en = why.message.clone();
     // A king moving into check: the square, as an arbiter says it.
-    if let Some(sq) = en.strip_prefix("the king would be in check on ") {
-        let it = format!("porterebbe il Re sotto scacco in {sq}");
+    if let (IllegalReason::KingIntoCheck, Some(square)) = (why.reason, why.square) {
+        let square = square.to_string();
+        let it = i18n::fill(
+            ReportLang::It,
+            "sealed_king_into_check",
+            &[("square", &square)],
+        );
         return Msg::new(en, it);
     }
     // The engine's own sentence, as the Italian report of `validate` gives it, where the
     // catalogue knows it: it says what the English says (the piece, the square); the plain
-    // sentences below are for the rest.
-    if let Some(it) = crate::i18n::recognise(&en, crate::envelope::text::ReportLang::It) {
+    // sentences are for the rest.
+    if let Some(it) = i18n::recognise(&en, ReportLang::It) {
         return Msg::new(en, it);
     }
-    let it = match reason {
-        "unreachable" => "nessun pezzo di quel tipo può raggiungere quella casa",
-        "path_blocked" => "il percorso del pezzo è ostruito",
-        "destination_own_piece" => "sulla casa d'arrivo c'è un pezzo dello stesso colore",
-        "destination_occupied" => "la casa d'arrivo è occupata",
-        "leaves_king_in_check" => "lascerebbe il proprio Re sotto scacco",
-        "no_such_piece" => "chi muove non ha un pezzo di quel tipo",
-        "origin_empty" => "la casa di partenza è vuota",
-        "origin_wrong_piece" => "sulla casa di partenza c'è un altro pezzo",
-        "origin_wrong_side" => "sulla casa di partenza c'è un pezzo dell'avversario",
-        "nothing_to_capture" => "sulla casa d'arrivo non c'è nulla da catturare",
-        "en_passant_not_available" => "la presa en passant non è possibile",
-        "double_step_not_from_start" => "il pedone avanza di due case solo dalla casa iniziale",
-        "castling_rights_lost" => "il diritto all'arrocco è perduto",
-        "castling_path_blocked" => "tra il Re e la Torre ci sono pezzi",
-        "castling_out_of_check" => "non si può arroccare quando il Re è sotto scacco",
-        "castling_through_check" => "il Re attraverserebbe o raggiungerebbe una casa attaccata",
-        "promotion_missing" => "il pedone raggiunge l'ultima traversa ma non è indicato il pezzo",
-        "promotion_wrong_rank" => "la promozione avviene solo sull'ultima traversa",
-        "bad_promotion_piece" => "il pedone non può essere promosso a quel pezzo",
-        "unknown_piece_letter" => "la lettera non indica alcun pezzo",
-        "game_over" => "la partita è già terminata",
-        "null_move_in_check" => "non si può passare la mossa",
-        _ => "nessuna mossa legale corrisponde",
-    };
-    Msg::new(en, it)
+    Msg::new(en, illegal_plain(why.reason, ReportLang::It))
+}
+
+/// The plain sentence for an illegal move's reason in `lang`.
+pub(super) fn illegal_plain(reason: IllegalReason, lang: ReportLang) -> String {
+    let said = i18n::word(lang, "sealed_illegal", reason.id());
+    if said == reason.id() {
+        i18n::word(lang, "sealed_illegal", "other").to_string()
+    } else {
+        said.to_string()
+    }
 }
 
 fn add_notation_notes(sealed: &mut Sealed, pos: &Chess, w: &WrittenMove) {
@@ -456,30 +449,13 @@ fn add_notation_notes(sealed: &mut Sealed, pos: &Chess, w: &WrittenMove) {
     let mut issues: Vec<NotationIssue> = Vec::new();
     notation_issues(pos, mv, w, &after, mate, false, &mut issues);
     for i in issues {
-        let it = match i.reason {
-            "lowercase_piece_letter" => "la lettera del pezzo è scritta in minuscolo",
-            "capture_mark_on_non_capture" => "è indicata una cattura, ma non si cattura nulla",
-            "missing_capture_mark" => "la cattura non è indicata con x",
-            "superfluous_disambiguation" if i.message.starts_with("the origin's rank") => {
-                "è scritta la traversa di partenza, mentre la notazione algebrica indica la colonna"
-            }
-            "superfluous_disambiguation" => {
-                "è indicata la casa di partenza, ma un solo pezzo può fare la mossa"
-            }
-            "minimal_pawn_capture" => "manca la traversa d'arrivo",
-            "en_passant_mark_on_other_move" => {
-                "è indicato e.p., ma la mossa non è una presa en passant"
-            }
-            "mate_marked_as_check" => "la mossa dà scaccomatto ma è indicata solo come scacco",
-            "wrong_check_mark" => "è indicato lo scacco, ma la mossa non dà scacco",
-            "wrong_mate_mark" => "è indicato lo scaccomatto, ma la mossa non dà scaccomatto",
-            "cross_after_move" => {
-                "una croce dopo la mossa, letta come segno di scacco o di cattura"
-            }
-            _ => "la notazione della mossa è irregolare",
-        };
+        let id = i.reason.message_id();
+        let mut it = i18n::word(ReportLang::It, "sealed_notation", id);
+        if it == id {
+            it = i18n::word(ReportLang::It, "sealed_notation", "other");
+        }
         sealed.notes.push(Msg::new(
-            format!("notation: {}", i.message),
+            format!("notation: {}", i.message(ReportLang::En)),
             format!("notazione: {it}"),
         ));
     }
@@ -546,11 +522,15 @@ mod tests {
 
     #[test]
     fn an_arbiters_italian() {
-        let m = illegal_msg(
-            "leaves_king_in_check",
-            "the king would be in check on h6".into(),
-        );
-        assert_eq!(m.it, "porterebbe il Re sotto scacco in h6");
+        // A king moving into check: the square, from the explanation, not from its words.
+        let w = parse_one("Kg8").expect("a move");
+        let m = illegal_msg(&explain(
+            &pos("7k/8/8/8/8/8/8/6RK b - - 0 1"),
+            &w,
+            by_code("en").unwrap(),
+        ));
+        assert_eq!(m.en, "the king would be in check on g8");
+        assert_eq!(m.it, "porterebbe il Re sotto scacco in g8");
         let s = read_in("Cbd2", "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", "it", true);
         assert!(s
             .notes

@@ -22,7 +22,11 @@
 use std::{collections::HashMap, sync::OnceLock};
 
 pub use crate::envelope::text::ReportLang;
-use crate::{finding::Finding, replay::GameRecord};
+use crate::{
+    finding::Finding,
+    message::{Arg, Message},
+    replay::GameRecord,
+};
 
 /// One piece of a template: text as it is, or an argument.
 #[derive(Debug, Clone, PartialEq)]
@@ -339,6 +343,77 @@ pub fn message_id(message: &str) -> Option<&'static str> {
     })
 }
 
+/// The catalogue's message `id` in `lang`, its arguments filled in. Each argument is given
+/// as the English template takes it: a word of a table by its key (written in `lang`'s form
+/// of that table), anything else as it is to be written (a nested message already in
+/// `lang`). An argument not given is left empty; an id the catalogue lacks gives "".
+///
+/// ```
+/// use scoresheet::i18n::{render, ReportLang};
+/// assert_eq!(
+///     render(ReportLang::En, "origin_wrong_side", &[("from", "e4"), ("side", "Black")]),
+///     "the piece on e4 is Black's"
+/// );
+/// assert_eq!(
+///     render(ReportLang::It, "origin_wrong_side", &[("from", "e4"), ("side", "Black")]),
+///     "il pezzo in e4 è del Nero"
+/// );
+/// ```
+pub fn render(lang: ReportLang, id: &str, args: &[(&str, &str)]) -> String {
+    let en = catalogue(ReportLang::En);
+    let to = catalogue(lang);
+    let (Some(english), Some(template)) = (en.findings.get(id), to.findings.get(id)) else {
+        return String::new();
+    };
+    let mut out = String::new();
+    for p in &template.pieces {
+        match p {
+            Piece::Text(t) => out.push_str(t),
+            Piece::Slot { name, kind: form } => {
+                let value = args.iter().find(|(n, _)| n == name).map_or("", |(_, v)| *v);
+                let kind = english
+                    .slots()
+                    .find(|(n, _)| n == name)
+                    .map_or("", |(_, k)| k);
+                if matches!(kind, "" | "msg" | "target") {
+                    out.push_str(value);
+                    continue;
+                }
+                let table = if form.is_empty() || form == kind {
+                    kind.to_string()
+                } else {
+                    format!("{kind}_{form}")
+                };
+                out.push_str(
+                    to.words
+                        .get(&table)
+                        .and_then(|t| t.get(value))
+                        .map_or(value, String::as_str),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// A [`Message`] in `lang`: its nested messages first, then its template.
+pub fn render_message(m: &Message, lang: ReportLang) -> String {
+    let args: Vec<(&str, String)> = m
+        .args
+        .iter()
+        .map(|(name, a)| {
+            let value = match a {
+                Arg::Text(t) => t.clone(),
+                Arg::Word(w) => (*w).to_string(),
+                Arg::Msg(inner) => render_message(inner, lang),
+            };
+            (*name, value)
+        })
+        .collect();
+    let refs: Vec<(&str, &str)> = args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+    render(lang, m.id, &refs)
+}
+
 /// A heading or label of the reports.
 pub fn ui(lang: ReportLang, id: &str) -> &'static str {
     catalogue(lang)
@@ -377,9 +452,22 @@ pub fn word<'a>(lang: ReportLang, table: &str, key: &'a str) -> &'a str {
         .map_or(key, String::as_str)
 }
 
-/// The finding's message in `lang`.
+/// The finding's message in `lang`: from its catalogue where the finding carries its message
+/// as data ([`Finding::text`]); else its English words recognised (the rules not yet moved
+/// to [`Message`]).
 pub fn finding_message(f: &Finding, lang: ReportLang) -> String {
-    translate(&f.message, lang)
+    let Some(text) = &f.text else {
+        return translate(&f.message, lang);
+    };
+    let said = render_message(text, lang);
+    match f.more {
+        Some(more) => render(
+            lang,
+            "more",
+            &[("message", &said), ("count", &more.to_string())],
+        ),
+        None => said,
+    }
 }
 
 /// Every message of the record in `lang` (JSON ids and machine fields stay as they are).
@@ -388,7 +476,7 @@ pub fn localise(record: &mut GameRecord, lang: ReportLang) {
         return;
     }
     for f in &mut record.findings {
-        f.message = translate(&f.message, lang);
+        f.message = finding_message(f, lang);
     }
 }
 
@@ -542,6 +630,50 @@ mod tests {
             assert!(it.is_some(), "{id}: `{text}` is not recognised");
             assert!(message_id(&text).is_some(), "{id}");
         }
+    }
+
+    /// A finding that carries its message as data is written from it in every language,
+    /// whatever its English words (nothing recognises them).
+    #[test]
+    fn a_finding_that_carries_its_message_is_written_from_it() {
+        use crate::finding::Kind;
+        use crate::message::Message;
+        let said = Message::new("checkmate")
+            .word("side", "Black")
+            .word("winner", "White");
+        let mut f = Finding::said(Kind::Checkmate, 3, said);
+        assert_eq!(f.message, "Black is checkmated: White wins");
+        f.message = "words no template has".into();
+        assert_eq!(
+            finding_message(&f, ReportLang::It),
+            "il Nero ha subito scaccomatto: vince il Bianco"
+        );
+        f.more = Some(2);
+        assert_eq!(
+            finding_message(&f, ReportLang::It),
+            "il Nero ha subito scaccomatto: vince il Bianco (in questa partita altri 2 simili, non elencati)"
+        );
+        // Nested messages and clauses, in the language asked.
+        let claim = Message::new("may_claim")
+            .word("side", "White")
+            .text("article", "9.2.1.2")
+            .then(
+                Message::new("could_have_claimed")
+                    .word("side", "Black")
+                    .text("article", "9.2.1.1"),
+            );
+        let m = Message::new("threefold")
+            .text("plies", "4, 8, 12")
+            .msg("claim", claim);
+        assert_eq!(
+            m.render(ReportLang::En),
+            "the same position stands for the third time (plies 4, 8, 12): White to move may \
+             claim a draw (9.2.1.2); Black could have claimed by writing this move first (9.2.1.1)"
+        );
+        assert_eq!(
+            m.render(ReportLang::It),
+            translate(&m.render(ReportLang::En), ReportLang::It)
+        );
     }
 
     #[test]

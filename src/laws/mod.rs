@@ -31,6 +31,7 @@ use shakmaty::{Chess, Color, Move, Position};
 use crate::result::GameResult;
 use crate::{
     finding::{Finding, Kind},
+    message::Message,
     notation::languages::Language,
 };
 pub use ending::{EndKind, Termination};
@@ -112,307 +113,399 @@ fn recorded_winner(game: &GameFacts) -> Option<Color> {
 }
 
 /// Apply the Laws to a game's mainline. `locate` gives the line and column of a ply's move.
+/// Each rule is a method of `Adjudication` that returns its own findings; they are listed
+/// in the order of the game (a stable sort keeps the rules' order within a ply).
 pub fn adjudicate(
     game: &GameFacts,
     opts: &LawsOptions,
     locate: &dyn Fn(u32) -> (u64, u64),
 ) -> Verdict {
-    let mut positions: Vec<&Chess> = Vec::with_capacity(game.plies.len() + 1);
-    positions.push(game.start);
-    positions.extend(game.plies.iter().map(|p| &p.after));
-    let n = game.plies.len();
-    let label = |ply: usize| -> Option<String> {
-        let before = positions.get(ply.checked_sub(1)?)?;
-        let san = match game.plies.get(ply - 1)?.mv {
-            Some(m) => crate::notation::render::san_in(before, m, game.lang),
+    let a = Adjudication::new(game, opts, locate);
+    let mut findings = a.claimable_draws();
+    findings.extend(a.endings());
+    findings.extend(a.moves_after_end());
+    findings.extend(a.results_differ());
+    findings.extend(a.result_against_board());
+    findings.extend(a.early_draw());
+    findings.sort_by_key(|f| f.ply);
+    Verdict {
+        findings,
+        termination: a.termination,
+    }
+}
+
+/// A game's mainline as the rules see it: its positions, and how it ended by itself.
+struct Adjudication<'g, 'a> {
+    game: &'g GameFacts<'a>,
+    opts: &'g LawsOptions,
+    locate: &'g dyn Fn(u32) -> (u64, u64),
+    /// The start and the position after each ply.
+    positions: Vec<&'a Chess>,
+    /// Plies replayed.
+    n: usize,
+    reps: repetition::Repetitions,
+    counts: fifty_moves::MoveCounts,
+    /// The side checkmated on the board at the end.
+    mated: Option<Color>,
+    /// Stalemate on the board at the end.
+    stalemate: bool,
+    /// The first dead position, where one was looked for and found.
+    dead_at: Option<usize>,
+    termination: Option<Termination>,
+}
+
+impl<'g, 'a> Adjudication<'g, 'a> {
+    /// How the game ends by itself.
+    fn new(
+        game: &'g GameFacts<'a>,
+        opts: &'g LawsOptions,
+        locate: &'g dyn Fn(u32) -> (u64, u64),
+    ) -> Self {
+        let mut positions: Vec<&'a Chess> = Vec::with_capacity(game.plies.len() + 1);
+        positions.push(game.start);
+        positions.extend(game.plies.iter().map(|p| &p.after));
+        let n = game.plies.len();
+        let reps = repetition::find(&positions);
+        let counts = fifty_moves::find(&positions);
+        let last = positions[n];
+        let mut endings = Vec::new();
+        // One move generation for both mate and stalemate, and none where the king can step.
+        let no_moves = !king_can_step(last) && last.legal_moves().is_empty();
+        let mated = (no_moves && last.is_check()).then(|| last.turn());
+        let stalemate = no_moves && mated.is_none();
+        if mated.is_some() {
+            endings.push((EndKind::Checkmate, n));
+        } else if stalemate {
+            endings.push((EndKind::Stalemate, n));
+        }
+        // A mate on the board is no dead position, nor (deadness never ends) any before it.
+        let dead_at = match (opts.dead_positions, mated) {
+            (dead::DeadSearch::Off, _) | (_, Some(_)) => None,
+            (search, None) => {
+                // A dead position changes the verdict of a game recorded won, and of a draw
+                // agreed where an event rule forbids it (`early_draw` is not said of a game
+                // that ended dead); anywhere else only the cheap proofs are sought.
+                let ask = match (search, recorded_winner(game)) {
+                    (dead::DeadSearch::Verdict, Some(winner)) => dead::Ask::Won(winner),
+                    (dead::DeadSearch::Verdict, None) if opts.no_draw_before.is_none() => {
+                        dead::Ask::Drawn
+                    }
+                    _ => dead::Ask::Exhaustive,
+                };
+                dead::first_dead_ply(&positions, ask).filter(|&p| !(p == n && stalemate))
+            }
+        };
+        if let Some(p) = dead_at {
+            endings.push((EndKind::DeadPosition, p));
+        }
+        if let Some((p, _)) = &reps.fivefold {
+            endings.push((EndKind::Fivefold, *p));
+        }
+        if let Some(p) = counts.seventy_five {
+            // mate on the 75th move takes precedence (handled by `first`)
+            endings.push((EndKind::SeventyFiveMoves, p));
+        }
+        let termination = ending::first(&endings);
+        Adjudication {
+            game,
+            opts,
+            locate,
+            positions,
+            n,
+            reps,
+            counts,
+            mated,
+            stalemate,
+            dead_at,
+            termination,
+        }
+    }
+
+    /// The position at the end of the replay.
+    fn last(&self) -> &'a Chess {
+        self.positions[self.n]
+    }
+
+    /// The move of `ply` as SAN with its number.
+    fn label(&self, ply: usize) -> Option<String> {
+        let before = self.positions.get(ply.checked_sub(1)?)?;
+        let san = match self.game.plies.get(ply - 1)?.mv {
+            Some(m) => crate::notation::render::san_in(before, m, self.game.lang),
             None => "--".to_string(),
         };
         Some(crate::notation::render::numbered(before, &san))
-    };
-    let make = |kind: Kind, ply: usize, article: &'static str, message: String| {
-        let mut f = Finding::new(kind, ply as u32, message);
+    }
+
+    fn make(&self, kind: Kind, ply: usize, article: &'static str, text: Message) -> Finding {
+        let mut f = Finding::said(kind, ply as u32, text);
         f.article = Some(article);
-        f.move_text = label(ply);
-        let (l, c) = locate(ply as u32);
+        f.move_text = self.label(ply);
+        let (l, c) = (self.locate)(ply as u32);
         f.line = l;
         f.column = c;
         f
-    };
-    let mut findings = Vec::new();
-
-    // How the game ends by itself.
-    let reps = repetition::find(&positions);
-    let counts = fifty_moves::find(&positions);
-    let last = positions[n];
-    let mut endings = Vec::new();
-    // One move generation for both mate and stalemate, and none where the king can step.
-    let no_moves = !king_can_step(last) && last.legal_moves().is_empty();
-    let mated = (no_moves && last.is_check()).then(|| last.turn());
-    let stalemate = no_moves && mated.is_none();
-    if mated.is_some() {
-        endings.push((EndKind::Checkmate, n));
-    } else if stalemate {
-        endings.push((EndKind::Stalemate, n));
     }
-    // A mate on the board is no dead position, nor (deadness never ends) any before it.
-    let dead_at = match (opts.dead_positions, mated) {
-        (dead::DeadSearch::Off, _) | (_, Some(_)) => None,
-        (search, None) => {
-            // A dead position changes the verdict of a game recorded won, and of a draw
-            // agreed where an event rule forbids it (`early_draw` is not said of a game
-            // that ended dead); anywhere else only the cheap proofs are sought.
-            let ask = match (search, recorded_winner(game)) {
-                (dead::DeadSearch::Verdict, Some(winner)) => dead::Ask::Won(winner),
-                (dead::DeadSearch::Verdict, None) if opts.no_draw_before.is_none() => {
-                    dead::Ask::Drawn
-                }
-                _ => dead::Ask::Exhaustive,
-            };
-            dead::first_dead_ply(&positions, ask).filter(|&p| !(p == n && stalemate))
+
+    /// Who may claim at `ply`: the player to move (`on_board`), and the one who made the move
+    /// by writing it first (`by_writing`).
+    fn claim(&self, ply: usize, on_board: &str, by_writing: &str) -> Message {
+        let to_move = self.positions[ply].turn();
+        let may = Message::new("may_claim")
+            .word("side", result::side(to_move))
+            .text("article", on_board);
+        if ply == 0 {
+            return may;
         }
-    };
-    if let Some(p) = dead_at {
-        endings.push((EndKind::DeadPosition, p));
+        may.then(
+            Message::new("could_have_claimed")
+                .word("side", result::side(!to_move))
+                .text("article", by_writing),
+        )
     }
-    if let Some((p, _)) = &reps.fivefold {
-        endings.push((EndKind::Fivefold, *p));
-    }
-    if let Some(p) = counts.seventy_five {
-        // mate on the 75th move takes precedence (handled by `first`)
-        endings.push((EndKind::SeventyFiveMoves, p));
-    }
-    let termination = ending::first(&endings);
 
-    // Claimable draws. They are facts of the record and reported wherever they stand, also
-    // after the game ended (where `moves_after_end` says the moves are void).
-    // Who may claim at `ply`: the player to move (`on_board`), and the one who made the
-    // move by writing it first (`by_writing`).
-    let claim = |ply: usize, on_board: &str, by_writing: &str| {
-        let to_move = positions[ply].turn();
-        let mut s = format!(
-            "{} to move may claim a draw ({on_board})",
-            result::side(to_move)
-        );
-        if ply > 0 {
-            s += &format!(
-                "; {} could have claimed by writing this move first ({by_writing})",
-                result::side(!to_move)
+    /// Art. 9.2 and 9.3: claimable draws. They are facts of the record and reported wherever
+    /// they stand, also after the game ended (where `moves_after_end` says the moves are
+    /// void).
+    fn claimable_draws(&self) -> Vec<Finding> {
+        let mut findings = Vec::new();
+        for (ply, seen) in &self.reps.threefold {
+            let to_move = self.positions[*ply].turn();
+            let mut f = self.make(
+                Kind::Threefold,
+                *ply,
+                Kind::Threefold.article(),
+                Message::new("threefold")
+                    .text("plies", list(seen.iter()))
+                    .msg("claim", self.claim(*ply, "9.2.1.2", "9.2.1.1")),
             );
+            f.side = Some(side_id(to_move));
+            f.plies = Some(seen.iter().map(|&p| p as u32).collect());
+            findings.push(f);
         }
-        s
-    };
-    for (ply, seen) in &reps.threefold {
-        let to_move = positions[*ply].turn();
-        let mut f = make(
-            Kind::Threefold,
-            *ply,
-            Kind::Threefold.article(),
-            format!(
-                "the same position stands for the third time (plies {}): {}",
-                seen.iter()
-                    .map(|p| p.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                claim(*ply, "9.2.1.2", "9.2.1.1")
-            ),
-        );
-        f.side = Some(side_id(to_move));
-        f.plies = Some(seen.iter().map(|&p| p as u32).collect());
-        findings.push(f);
-    }
-    for &ply in &counts.fifty {
-        // The game ended at once at this ply (a mate, a stalemate, a dead position, the fifth
-        // occurrence): nothing is left to claim there.
-        if termination.is_some_and(|t| t.ply as usize == ply) {
-            continue;
+        for &ply in &self.counts.fifty {
+            // The game ended at once at this ply (a mate, a stalemate, a dead position, the
+            // fifth occurrence): nothing is left to claim there.
+            if self.termination.is_some_and(|t| t.ply as usize == ply) {
+                continue;
+            }
+            let to_move = self.positions[ply].turn();
+            let mut f = self.make(
+                Kind::FiftyMoves,
+                ply,
+                Kind::FiftyMoves.article(),
+                Message::new("fifty_moves").msg("claim", self.claim(ply, "9.3.2", "9.3.1")),
+            );
+            f.side = Some(side_id(to_move));
+            findings.push(f);
         }
-        let to_move = positions[ply].turn();
-        let mut f = make(
-            Kind::FiftyMoves,
-            ply,
-            Kind::FiftyMoves.article(),
-            format!(
-                "fifty moves by each side without a pawn move or a capture: {}",
-                claim(ply, "9.3.2", "9.3.1")
-            ),
-        );
-        f.side = Some(side_id(to_move));
-        findings.push(f);
+        findings
     }
 
-    // The endings themselves.
-    if let Some(c) = mated {
-        let mut f = make(
-            Kind::Checkmate,
-            n,
-            Kind::Checkmate.article(),
-            format!(
-                "{} is checkmated: {} wins",
-                result::side(c),
-                result::side(!c)
-            ),
-        );
-        f.side = Some(side_id(!c));
-        findings.push(f);
-    } else if stalemate {
-        findings.push(make(
-            Kind::Stalemate,
-            n,
-            Kind::Stalemate.article(),
-            format!(
-                "{} to move has no legal move and is not in check: stalemate, the game is drawn",
-                result::side(last.turn())
-            ),
-        ));
-    }
-    if let Some(p) = dead_at {
-        findings.push(make(
-            Kind::DeadPosition,
-            p,
-            Kind::DeadPosition.article(),
-            "neither side can checkmate by any series of legal moves: a dead position, the game is drawn"
-                .into(),
-        ));
-    }
-    if let Some((p, seen)) = &reps.fivefold {
-        let mut f = make(
-            Kind::Fivefold,
-            *p,
-            Kind::Fivefold.article(),
-            "the same position stands for the fifth time: the game is drawn".into(),
-        );
-        f.plies = Some(seen.iter().map(|&x| x as u32).collect());
-        findings.push(f);
-    }
-    if let Some(p) = counts.seventy_five {
-        if !(positions[p].is_checkmate()) {
-            findings.push(make(
-                Kind::SeventyFiveMoves,
-                p,
-                Kind::SeventyFiveMoves.article(),
-                "seventy-five moves by each side without a pawn move or a capture: the game is drawn"
-                    .into(),
+    /// Art. 5 and 9.6: the endings themselves.
+    fn endings(&self) -> Vec<Finding> {
+        let (n, last) = (self.n, self.last());
+        let mut findings = Vec::new();
+        if let Some(c) = self.mated {
+            let mut f = self.make(
+                Kind::Checkmate,
+                n,
+                Kind::Checkmate.article(),
+                Message::new("checkmate")
+                    .word("side", result::side(c))
+                    .word("winner", result::side(!c)),
+            );
+            f.side = Some(side_id(!c));
+            findings.push(f);
+        } else if self.stalemate {
+            findings.push(self.make(
+                Kind::Stalemate,
+                n,
+                Kind::Stalemate.article(),
+                Message::new("stalemate").word("side", result::side(last.turn())),
             ));
         }
-    }
-
-    // Moves after the end.
-    if let Some(t) = termination {
-        let after = n - t.ply as usize;
-        if after > 0 || game.stopped_early {
-            let count = if after > 0 && game.stopped_early {
-                // Replay stopped at a bad move: the plies counted are those it reached.
-                format!("{after} more half-move(s) are recorded, and more after them that cannot be played")
-            } else if after > 0 {
-                format!("{after} more half-move(s) are recorded")
-            } else {
-                "more moves are recorded (they cannot be played)".to_string()
-            };
-            let mut f = make(
-                Kind::MovesAfterEnd,
-                t.ply as usize + 1,
-                t.kind.article(),
-                format!(
-                    "the game ended at ply {} by {}; {count}",
-                    t.ply,
-                    t.kind.words()
-                ),
+        if let Some(p) = self.dead_at {
+            findings.push(self.make(
+                Kind::DeadPosition,
+                p,
+                Kind::DeadPosition.article(),
+                Message::new("dead_position"),
+            ));
+        }
+        if let Some((p, seen)) = &self.reps.fivefold {
+            let mut f = self.make(
+                Kind::Fivefold,
+                *p,
+                Kind::Fivefold.article(),
+                Message::new("fivefold"),
             );
-            if after == 0 {
-                f.move_text = None;
-            }
+            f.plies = Some(seen.iter().map(|&x| x as u32).collect());
             findings.push(f);
         }
+        if let Some(p) = self.counts.seventy_five {
+            if !(self.positions[p].is_checkmate()) {
+                findings.push(self.make(
+                    Kind::SeventyFiveMoves,
+                    p,
+                    Kind::SeventyFiveMoves.article(),
+                    Message::new("seventy_five_moves"),
+                ));
+            }
+        }
+        findings
     }
 
-    // The result against the board: the Result tag and the result written after the moves
-    // are each held against it, so that the one the board contradicts is named.
-    // `*` says the result is not known (PGN standard, 8.1.1: game in progress, abandoned or
-    // unknown): it contradicts no ending and no other written result, so it is left out here
-    // as if not written.
-    let known = |o: &GameResult| o.is_known();
-    let tag = game.result_tag.and_then(|t| t.parse().ok()).filter(known);
-    let token = game.result_token.filter(known);
-    let result = tag.or(token);
-    if let (Some(t), Some(r)) = (tag, token) {
-        if t != r {
-            let mut message = format!(
-                "the Result tag ({}) differs from the result written after the moves ({})",
-                game.result_tag.unwrap_or(""),
-                game.result_token.map_or("", GameResult::as_str)
-            );
-            if let Some(end) = termination {
-                let fits = |o| result::against_ending(o, end, mated, "").is_none();
-                match (fits(t), fits(r)) {
-                    (true, false) => message.push_str("; the board agrees with the tag"),
-                    (false, true) => {
-                        message.push_str("; the board agrees with the result after the moves")
-                    }
-                    _ => {}
-                }
-            }
-            let mut f = make(
-                Kind::ResultMismatch,
-                n,
-                Kind::ResultMismatch.article(),
-                message,
-            );
+    /// Moves recorded after the game ended.
+    fn moves_after_end(&self) -> Option<Finding> {
+        let t = self.termination?;
+        let after = self.n - t.ply as usize;
+        let stopped_early = self.game.stopped_early;
+        if after == 0 && !stopped_early {
+            return None;
+        }
+        let count = if after > 0 && stopped_early {
+            // Replay stopped at a bad move: the plies counted are those it reached.
+            Message::new("half_moves_recorded_and_more").text("count", after)
+        } else if after > 0 {
+            Message::new("half_moves_recorded").text("count", after)
+        } else {
+            Message::new("moves_recorded")
+        };
+        let mut f = self.make(
+            Kind::MovesAfterEnd,
+            t.ply as usize + 1,
+            t.kind.article(),
+            Message::new("moves_after_end")
+                .text("ply", t.ply)
+                .word("ending", t.kind.words())
+                .msg("count", count),
+        );
+        if after == 0 {
             f.move_text = None;
-            findings.push(f);
         }
-    }
-    if let Some(r) = result {
-        if let Some(t) = termination {
-            let written = match (tag, token) {
-                (Some(a), Some(b)) if a != b => [
-                    Some((a, "the Result tag")),
-                    Some((b, "the result written after the moves")),
-                ],
-                (Some(_), Some(_)) => [Some((r, "the result")), None],
-                (Some(_), None) => [Some((r, "the Result tag")), None],
-                _ => [Some((r, "the result written after the moves")), None],
-            };
-            for (o, what) in written.into_iter().flatten() {
-                if let Some(why) = result::against_ending(o, t, mated, what) {
-                    let mut f = make(Kind::ResultMismatch, t.ply as usize, t.kind.article(), why);
-                    f.move_text = None;
-                    findings.push(f);
-                }
-            }
-        } else if let Some(winner) = r.winner() {
-            if result::on_time(game.termination_tag) {
-                // Art. 6.9: a flag fall loses only if the opponent could still mate.
-                let can = dead::can_mate(last, winner, dead::Depth::Fast);
-                let can = if can == dead::CanMate::Unknown {
-                    dead::can_mate(last, winner, dead::Depth::Full)
-                } else {
-                    can
-                };
-                if can == dead::CanMate::No {
-                    let mut f = make(
-                        Kind::ResultMismatch,
-                        n,
-                        "6.9",
-                        format!(
-                            "{} is given the win on time, but cannot checkmate by any series of legal moves: the game is drawn",
-                            result::side(winner)
-                        ),
-                    );
-                    f.move_text = None;
-                    f.side = Some(side_id(winner));
-                    findings.push(f);
-                }
-            }
-        }
+        Some(f)
     }
 
-    // A draw agreed too early: only a game replayed to its end (where replay stopped at a bad
-    // move, where the game ended is not known), drawn by agreement (not on time, Art. 6.9, nor
-    // ended otherwise as its Termination tag says), with no claim open at its last position:
-    // on the board (standing a third time or more, fifty moves) or by writing a move (9.2.1.1,
-    // 9.3.1), which the scoresheet does not show.
-    if let (Some(limit), Some(GameResult::Draw)) = (opts.no_draw_before, result) {
-        let claim_on_board = repetition::occurrences(&positions) >= 3 || last.halfmoves() >= 100;
+    /// The Result tag and the result written after the moves, each as known (`*` says the
+    /// result is not known (PGN standard, 8.1.1: game in progress, abandoned or unknown): it
+    /// contradicts no ending and no other written result, so it counts as not written).
+    fn written_results(&self) -> (Option<GameResult>, Option<GameResult>) {
+        let known = |o: &GameResult| o.is_known();
+        let tag = self
+            .game
+            .result_tag
+            .and_then(|t| t.parse().ok())
+            .filter(known);
+        (tag, self.game.result_token.filter(known))
+    }
+
+    /// The Result tag against the result written after the moves, and which of them the
+    /// board agrees with.
+    fn results_differ(&self) -> Option<Finding> {
+        let (Some(t), Some(r)) = self.written_results() else {
+            return None;
+        };
+        if t == r {
+            return None;
+        }
+        let mut message = Message::new("results_differ")
+            .text("tag", self.game.result_tag.unwrap_or(""))
+            .text(
+                "token",
+                self.game.result_token.map_or("", GameResult::as_str),
+            );
+        if let Some(end) = self.termination {
+            let fits = |o| result::against_ending(o, end, self.mated, "").is_none();
+            match (fits(t), fits(r)) {
+                (true, false) => message = message.then(Message::new("board_agrees_with_tag")),
+                (false, true) => message = message.then(Message::new("board_agrees_with_token")),
+                _ => {}
+            }
+        }
+        let mut f = self.make(
+            Kind::ResultMismatch,
+            self.n,
+            Kind::ResultMismatch.article(),
+            message,
+        );
+        f.move_text = None;
+        Some(f)
+    }
+
+    /// The result against the board: the Result tag and the result written after the moves
+    /// are each held against the ending, so that the one the board contradicts is named; a
+    /// win on time against a side that cannot mate (Art. 6.9).
+    fn result_against_board(&self) -> Vec<Finding> {
+        let (tag, token) = self.written_results();
+        let Some(r) = tag.or(token) else {
+            return Vec::new();
+        };
+        let Some(t) = self.termination else {
+            return r
+                .winner()
+                .and_then(|w| self.win_on_time(w))
+                .into_iter()
+                .collect();
+        };
+        let written = match (tag, token) {
+            (Some(a), Some(b)) if a != b => [
+                Some((a, "the Result tag")),
+                Some((b, "the result written after the moves")),
+            ],
+            (Some(_), Some(_)) => [Some((r, "the result")), None],
+            (Some(_), None) => [Some((r, "the Result tag")), None],
+            _ => [Some((r, "the result written after the moves")), None],
+        };
+        let mut findings = Vec::new();
+        for (o, what) in written.into_iter().flatten() {
+            if let Some(why) = result::against_ending(o, t, self.mated, what) {
+                let mut f = self.make(Kind::ResultMismatch, t.ply as usize, t.kind.article(), why);
+                f.move_text = None;
+                findings.push(f);
+            }
+        }
+        findings
+    }
+
+    /// Art. 6.9: a flag fall loses only if the opponent could still mate.
+    fn win_on_time(&self, winner: Color) -> Option<Finding> {
+        if !result::on_time(self.game.termination_tag) {
+            return None;
+        }
+        let last = self.last();
+        let can = dead::can_mate(last, winner, dead::Depth::Fast);
+        let can = if can == dead::CanMate::Unknown {
+            dead::can_mate(last, winner, dead::Depth::Full)
+        } else {
+            can
+        };
+        if can != dead::CanMate::No {
+            return None;
+        }
+        let mut f = self.make(
+            Kind::ResultMismatch,
+            self.n,
+            "6.9",
+            Message::new("win_on_time_no_mate").word("side", result::side(winner)),
+        );
+        f.move_text = None;
+        f.side = Some(side_id(winner));
+        Some(f)
+    }
+
+    /// Art. 9.1.1: a draw agreed too early: only a game replayed to its end (where replay
+    /// stopped at a bad move, where the game ended is not known), drawn by agreement (not on
+    /// time, Art. 6.9, nor ended otherwise as its Termination tag says), with no claim open
+    /// at its last position: on the board (standing a third time or more, fifty moves) or by
+    /// writing a move (9.2.1.1, 9.3.1), which the scoresheet does not show.
+    fn early_draw(&self) -> Option<Finding> {
+        let limit = self.opts.no_draw_before?;
+        let (tag, token) = self.written_results();
+        if tag.or(token) != Some(GameResult::Draw) {
+            return None;
+        }
+        let (game, positions, last, n) = (self.game, &self.positions, self.last(), self.n);
+        let claim_on_board = repetition::occurrences(positions) >= 3 || last.halfmoves() >= 100;
         let claim_by_writing = || {
             last.legal_moves().iter().any(|m| {
                 let mut after = last.clone();
@@ -427,7 +520,7 @@ pub fn adjudicate(
             t.is_empty() || t == "normal" || t.contains("agree") || t.contains("accordo")
         });
         let first_move = game.start.fullmoves().get();
-        if termination.is_none()
+        let early = self.termination.is_none()
             && !game.stopped_early
             && agreed
             && !claim_on_board
@@ -437,37 +530,30 @@ pub fn adjudicate(
                 first_move,
                 game.start.turn() == Color::White,
             )
-            && !claim_by_writing()
-        {
-            let mut f = make(
-                Kind::EarlyDraw,
-                n,
-                Kind::EarlyDraw.article(),
-                format!(
-                    "the game was drawn by agreement before move {limit}, which the event's rules forbid{}",
-                    if game.draw_offers.is_empty() {
-                        String::new()
-                    } else {
-                        format!(
-                            " (draw offered at ply {})",
-                            game.draw_offers
-                                .iter()
-                                .map(|p| p.to_string())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        )
-                    }
-                ),
-            );
-            f.move_text = None;
-            findings.push(f);
+            && !claim_by_writing();
+        if !early {
+            return None;
         }
+        let mut f = self.make(
+            Kind::EarlyDraw,
+            n,
+            Kind::EarlyDraw.article(),
+            if game.draw_offers.is_empty() {
+                Message::new("early_draw").text("limit", limit)
+            } else {
+                Message::new("early_draw_offered")
+                    .text("limit", limit)
+                    .text("plies", list(game.draw_offers.iter()))
+            },
+        );
+        f.move_text = None;
+        Some(f)
     }
-    findings.sort_by_key(|f| f.ply);
-    Verdict {
-        findings,
-        termination,
-    }
+}
+
+/// Plies as a message lists them (`12, 16, 20`).
+fn list<T: std::fmt::Display>(plies: impl Iterator<Item = T>) -> String {
+    plies.map(|p| p.to_string()).collect::<Vec<_>>().join(", ")
 }
 
 /// Whether the side to move has a king step to a square no enemy piece attacks, with the

@@ -14,6 +14,7 @@
 use shakmaty::Color;
 
 use crate::finding::Side;
+use crate::message::Message;
 use crate::result::GameResult;
 
 use super::ending::{EndKind, Termination};
@@ -25,28 +26,32 @@ pub fn against_ending(
     result: GameResult,
     end: Termination,
     mated: Option<Color>,
-    what: &str,
-) -> Option<String> {
+    what: &'static str,
+) -> Option<Message> {
     // `*`: the result is not known, which contradicts no ending.
     if !result.is_known() {
         return None;
     }
     match (end.kind, result.winner()) {
-        (EndKind::Checkmate, None) => {
-            Some(format!("{what} is a draw but ply {} is checkmate", end.ply))
-        }
-        (EndKind::Checkmate, Some(w)) if Some(w) == mated => Some(format!(
-            "{what} gives the win to {} but {} was checkmated at ply {}",
-            side(w),
-            side(w),
-            end.ply
-        )),
-        (kind, Some(w)) if kind.is_draw() => Some(format!(
-            "{what} gives the win to {} but the game was drawn at ply {} by {}",
-            side(w),
-            end.ply,
-            kind.words()
-        )),
+        (EndKind::Checkmate, None) => Some(
+            Message::new("draw_but_mate")
+                .word("what", what)
+                .text("ply", end.ply),
+        ),
+        (EndKind::Checkmate, Some(w)) if Some(w) == mated => Some(
+            Message::new("win_to_mated")
+                .word("what", what)
+                .word("side", side(w))
+                .word("side_again", side(w))
+                .text("ply", end.ply),
+        ),
+        (kind, Some(w)) if kind.is_draw() => Some(
+            Message::new("win_but_drawn")
+                .word("what", what)
+                .word("side", side(w))
+                .text("ply", end.ply)
+                .word("ending", kind.words()),
+        ),
         _ => None,
     }
 }

@@ -23,12 +23,17 @@ pub(crate) mod archive_pairs;
 pub(crate) mod archive_report;
 pub mod archives;
 pub mod decode;
+mod header;
 pub mod reconcile;
 pub mod report;
+mod rewrite;
 pub mod search;
 pub mod sheet;
+
 /// The slip model lives beside the notation, below both replay (suggestions) and repair.
 pub(crate) use crate::notation::slips;
+pub use header::*;
+use rewrite::*;
 
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
@@ -41,6 +46,7 @@ use crate::{
         languages::{by_code, english, Language},
         split::RawGame,
     },
+    reason::{Reason, SlipReason},
     replay::{render, validate, GameRecord, LangChoice, Options},
     result::GameResult,
 };
@@ -208,131 +214,6 @@ pub const RESULT: &str = "result_slip";
 /// (`[Result "l-0"]`) written with look-alike characters.
 pub const HEADER: &str = "header_slip";
 
-/// The tag names an OCR slip in a header is read back to: the Seven Tag Roster and the tags
-/// most archives carry.
-const TAG_NAMES: [&str; 16] = [
-    "Event",
-    "Site",
-    "Date",
-    "Round",
-    "White",
-    "Black",
-    "Result",
-    "WhiteElo",
-    "BlackElo",
-    "ECO",
-    "TimeControl",
-    "Termination",
-    "Annotator",
-    "EventDate",
-    "Opening",
-    "PlyCount",
-];
-
-/// Whether `written` is `meant` with look-alike characters of the slip tables (at least
-/// one) and no other slip; letters may differ in case.
-fn look_alike_of(written: &str, meant: &str) -> bool {
-    let w: Vec<char> = written.chars().collect();
-    let m: Vec<char> = meant.chars().collect();
-    w.len() == m.len()
-        && w != m
-        && w.iter().zip(&m).all(|(&w, &m)| {
-            w.eq_ignore_ascii_case(&m) || slips::slips().substitution(w, m).1 == "look_alike"
-        })
-        && w.iter().zip(&m).any(|(w, m)| !w.eq_ignore_ascii_case(m))
-}
-
-/// The tag name a header's name stands for, written with look-alikes (`Resu1t`, `B1ack`):
-/// `None` for a name written right (in any case) and for any other name.
-pub fn tag_name_look_alike(name: &str) -> Option<&'static str> {
-    // A name written right, or a header word of a scoresheet's language (`Data`, Italian
-    // for `Date`, is no slip of it).
-    if TAG_NAMES.iter().any(|t| t.eq_ignore_ascii_case(name))
-        || crate::notation::tags::scoresheet_header(&format!("{name}:")).is_some()
-    {
-        return None;
-    }
-    TAG_NAMES.into_iter().find(|t| look_alike_of(name, t))
-}
-
-/// The header's tag names and `Result` values written with look-alikes, in `header` (the
-/// game's text before its moves): for each, where it stands, its length and what it reads
-/// as. A name is read back only where the header has no tag of that name already.
-fn header_slips(header: &str) -> Vec<(usize, usize, &'static str)> {
-    let mut names: Vec<(usize, &str)> = Vec::new();
-    let mut values: Vec<(usize, &str)> = Vec::new();
-    let mut offset = 0;
-    for line in header.split_inclusive('\n') {
-        let start = offset;
-        offset += line.len();
-        let Some(rest) = line.trim_start().strip_prefix('[') else {
-            continue;
-        };
-        let lead = line.len() - rest.len();
-        let name_len = rest
-            .find(|c: char| c.is_whitespace() || c == '"')
-            .unwrap_or(0);
-        let name = &rest[..name_len];
-        let Some(open) = rest.find('"') else { continue };
-        let Some(close) = rest.rfind('"').filter(|&c| c > open) else {
-            continue;
-        };
-        names.push((start + lead, name));
-        values.push((start + lead + open + 1, &rest[open + 1..close]));
-    }
-    let mut out = Vec::new();
-    for (i, &(at, name)) in names.iter().enumerate() {
-        let read = match tag_name_look_alike(name) {
-            Some(t) if !names.iter().any(|(_, n)| n.eq_ignore_ascii_case(t)) => {
-                out.push((at, name.len(), t));
-                t
-            }
-            _ => name,
-        };
-        if read.eq_ignore_ascii_case("Result") {
-            if let Some(result) = values.get(i).and_then(|&(_, v)| result_look_alike(v)) {
-                out.push((values[i].0, values[i].1.len(), result.as_str()));
-            }
-        }
-    }
-    out
-}
-
-/// The result a word after the last move stands for, and whether it is written with a slip:
-/// as it should be (any spelling of [`crate::result::SPELLINGS`]: `1-0`, `½-½`, `*`), or through the slip tables at the cost of one lost
-/// character at most (`l-0`, `O-l` with look-alikes, `1/2-12` with a `/` lost), the word no
-/// shorter than the result but for one character and at least three long (`-0` is no
-/// result). `None` for any other word.
-pub fn result_written(word: &str) -> Option<(GameResult, bool)> {
-    if let Ok(r) = word.parse::<GameResult>() {
-        return Some((r, false));
-    }
-    let written: Vec<char> = word.chars().collect();
-    GameResult::DECIDED
-        .into_iter()
-        .filter(|result| written.len() >= 3 && written.len() + 1 >= result.as_str().len())
-        .map(|result| {
-            let meant: Vec<char> = result.as_str().chars().collect();
-            let cost = slips::slips()
-                .prefix_costs(&meant, &written)
-                .last()
-                .copied()
-                .unwrap_or(f32::INFINITY);
-            (result, cost)
-        })
-        .filter(|&(_, cost)| cost <= slips::LOST)
-        .min_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|(result, _)| (result, true))
-}
-
-/// The result a word stands for where it is written with a slip (`l-0` for `1-0`); `None`
-/// for a result written right (no repair) and for any other word.
-pub fn result_look_alike(word: &str) -> Option<GameResult> {
-    result_written(word)
-        .filter(|&(_, slipped)| slipped)
-        .map(|(result, _)| result)
-}
-
 fn slip_reason(
     before: &Chess,
     mv: Move,
@@ -434,12 +315,14 @@ pub fn repair_sheet_counted(
     (rep, spent)
 }
 
-fn repair_searched(
+/// The cheapest reading of `sheet` by searches ever wider, each asked only where the ones
+/// before found nothing or a reading too dear to be the sheet's.
+fn search_widening(
     start: &Chess,
     sheet: &Sheet,
     lang: &'static Language,
     search: &mut impl FnMut(&Chess, &[&Sheet], &Language, &Limits) -> Option<Found>,
-) -> Option<Repaired> {
+) -> Option<Found> {
     // Most damaged sheets have a slip or two: a narrow beam finds them at a fraction of the
     // cost; the wide one is for the sheets it cannot read cheaply.
     let cheaper = |a: Option<Found>, b: Option<Found>| match (a, b) {
@@ -483,6 +366,16 @@ fn repair_searched(
             search(start, &[sheet], lang, &Limits::huge_ahead()),
         )?;
     }
+    Some(found)
+}
+
+fn repair_searched(
+    start: &Chess,
+    sheet: &Sheet,
+    lang: &'static Language,
+    search: &mut impl FnMut(&Chess, &[&Sheet], &Language, &Limits) -> Option<Found>,
+) -> Option<Repaired> {
+    let found = search_widening(start, sheet, lang, search)?;
     let mut repairs = Vec::new();
     let read_by_replay: Vec<bool> = found
         .plies
@@ -503,105 +396,143 @@ fn repair_searched(
         })
         .collect();
     for (i, ply) in found.plies.iter().enumerate() {
-        let n = i as u32 + 1;
-        let Some(r) = ply.readings.first() else {
-            continue;
-        };
         let by_replay = read_by_replay.get(i).copied().unwrap_or(false);
         let unread = unread_by_replay.get(i).copied().unwrap_or(false);
-        if let Some((c, len)) = r.text.and_then(|(from, _)| slipped_number(sheet, from)) {
-            if let Some(w) = sheet.word(c) {
-                repairs.push(Repair {
-                    ply: n,
-                    before: ply.before.clone(),
-                    mv: None,
-                    written: Some(w.text(c.at as usize, (c.at + len) as usize)),
-                    at: w.bytes.get(c.at as usize).copied().unwrap_or(0),
-                    reason: NUMBER,
-                    confidence: 0.9,
-                    alternatives: Vec::new(),
-                });
-            }
-        }
-        if let Some((c, why)) = r.set_aside {
-            let w = sheet.word(c);
-            let written = match r.text {
-                Some((to, _)) if why == search::REPEATED => Some(sheet.span(c, to)),
-                _ => w.map(|w| w.text(c.at as usize, w.chars.len())),
-            };
+        ply_repairs(
+            sheet,
+            lang,
+            (i as u32 + 1, ply),
+            (by_replay, unread),
+            &mut repairs,
+        );
+    }
+    let result = trailing_repairs(start, sheet, &found, &mut repairs);
+    Some(Repaired {
+        found,
+        repairs,
+        lang,
+        tags: Vec::new(),
+        moves_at: 0,
+        result,
+        read_by_replay,
+        unread_by_replay,
+    })
+}
+
+/// The repairs of the `n`th ply of a reading: a move number read through a slip, a word set
+/// aside before the move, the move left out or read otherwise than written (`by_replay`:
+/// the replay reads the text as the move by itself; `unread`: it does not read it as the
+/// move although no slip is priced).
+fn ply_repairs(
+    sheet: &Sheet,
+    lang: &'static Language,
+    (n, ply): (u32, &Ply),
+    (by_replay, unread): (bool, bool),
+    repairs: &mut Vec<Repair>,
+) {
+    let Some(r) = ply.readings.first() else {
+        return;
+    };
+    if let Some((c, len)) = r.text.and_then(|(from, _)| slipped_number(sheet, from)) {
+        if let Some(w) = sheet.word(c) {
             repairs.push(Repair {
                 ply: n,
                 before: ply.before.clone(),
                 mv: None,
-                written,
-                at: w
-                    .and_then(|w| w.bytes.get(c.at as usize).copied())
-                    .unwrap_or(0),
-                reason: why,
+                written: Some(w.text(c.at as usize, (c.at + len) as usize)),
+                at: w.bytes.get(c.at as usize).copied().unwrap_or(0),
+                reason: NUMBER,
+                confidence: 0.9,
+                alternatives: Vec::new(),
+            });
+        }
+    }
+    if let Some((c, why)) = r.set_aside {
+        let w = sheet.word(c);
+        let written = match r.text {
+            Some((to, _)) if why == search::REPEATED => Some(sheet.span(c, to)),
+            _ => w.map(|w| w.text(c.at as usize, w.chars.len())),
+        };
+        repairs.push(Repair {
+            ply: n,
+            before: ply.before.clone(),
+            mv: None,
+            written,
+            at: w
+                .and_then(|w| w.bytes.get(c.at as usize).copied())
+                .unwrap_or(0),
+            reason: why,
+            confidence: 0.5,
+            alternatives: Vec::new(),
+        });
+    }
+    match r.text {
+        None => {
+            let at = sheet
+                .word(r.next)
+                .and_then(|w| w.bytes.get(r.next.at as usize).copied())
+                .unwrap_or(0);
+            repairs.push(Repair {
+                ply: n,
+                before: ply.before.clone(),
+                mv: Some(ply.mv),
+                written: None,
+                at,
+                reason: "left_out",
                 confidence: 0.5,
                 alternatives: Vec::new(),
             });
         }
-        match r.text {
-            None => {
-                let at = sheet
-                    .word(r.next)
-                    .and_then(|w| w.bytes.get(r.next.at as usize).copied())
-                    .unwrap_or(0);
-                repairs.push(Repair {
-                    ply: n,
-                    before: ply.before.clone(),
-                    mv: Some(ply.mv),
-                    written: None,
-                    at,
-                    reason: "left_out",
-                    confidence: 0.5,
-                    alternatives: Vec::new(),
-                });
-            }
-            Some((from, len))
-                if (r.slip >= AS_WRITTEN && !by_replay)
-                    || unread
-                    || matches!(r.form, Form::English | Form::Pieces | Form::Undisambiguated) =>
-            {
-                let Some(w) = sheet.word(from) else { continue };
-                let written = w.text(from.at as usize, (from.at + len) as usize);
-                let ranked = rank_readings(&ply.before, lang, sheet, (from, len));
-                let chosen = ranked
+        Some((from, len))
+            if (r.slip >= AS_WRITTEN && !by_replay)
+                || unread
+                || matches!(r.form, Form::English | Form::Pieces | Form::Undisambiguated) =>
+        {
+            let Some(w) = sheet.word(from) else { return };
+            let written = w.text(from.at as usize, (from.at + len) as usize);
+            let ranked = rank_readings(&ply.before, lang, sheet, (from, len));
+            let chosen = ranked
+                .iter()
+                .find(|(m, _)| *m == ply.mv)
+                .map_or(r.slip, |x| x.1);
+            let others: Vec<&(Move, f32)> = ranked.iter().filter(|(m, _)| *m != ply.mv).collect();
+            let margin = others.first().map_or(2.0, |x| x.1 - chosen);
+            let form = render::san_plain(&ply.before, ply.mv, lang);
+            repairs.push(Repair {
+                ply: n,
+                before: ply.before.clone(),
+                mv: Some(ply.mv),
+                at: w.bytes.get(from.at as usize).copied().unwrap_or(0),
+                reason: slip_reason(
+                    &ply.before,
+                    ply.mv,
+                    lang,
+                    (&written, &form),
+                    (r.form, r.slip),
+                ),
+                written: Some(written),
+                confidence: confidence(margin),
+                alternatives: others
                     .iter()
-                    .find(|(m, _)| *m == ply.mv)
-                    .map_or(r.slip, |x| x.1);
-                let others: Vec<&(Move, f32)> =
-                    ranked.iter().filter(|(m, _)| *m != ply.mv).collect();
-                let margin = others.first().map_or(2.0, |x| x.1 - chosen);
-                let form = render::san_plain(&ply.before, ply.mv, lang);
-                repairs.push(Repair {
-                    ply: n,
-                    before: ply.before.clone(),
-                    mv: Some(ply.mv),
-                    at: w.bytes.get(from.at as usize).copied().unwrap_or(0),
-                    reason: slip_reason(
-                        &ply.before,
-                        ply.mv,
-                        lang,
-                        (&written, &form),
-                        (r.form, r.slip),
-                    ),
-                    written: Some(written),
-                    confidence: confidence(margin),
-                    alternatives: others
-                        .iter()
-                        .filter(|x| x.1 < chosen.max(0.0) + 1.0)
-                        .take(3)
-                        .map(|x| x.0)
-                        .collect(),
-                });
-            }
-            Some(_) => {}
+                    .filter(|x| x.1 < chosen.max(0.0) + 1.0)
+                    .take(3)
+                    .map(|x| x.0)
+                    .collect(),
+            });
         }
+        Some(_) => {}
     }
-    // The words after the last move, set aside: each is a repair too (no repair is silent);
-    // a result written with look-alikes is read as the result.
+}
+
+/// The words after the last move, set aside: each is a repair too (no repair is silent);
+/// a result written with look-alikes is read as the result (returned: where it begins, what
+/// it reads as, whether it is written with a slip).
+fn trailing_repairs(
+    start: &Chess,
+    sheet: &Sheet,
+    found: &Found,
+    repairs: &mut Vec<Repair>,
+) -> Option<(Cursor, (GameResult, bool))> {
     let end = found.plies.last().map_or_else(
         || start.clone(),
         |last| {
@@ -639,261 +570,7 @@ fn repair_searched(
         }
         c = Some(next);
     }
-    Some(Repaired {
-        found,
-        repairs,
-        lang,
-        tags: Vec::new(),
-        moves_at: 0,
-        result,
-        read_by_replay,
-        unread_by_replay,
-    })
-}
-
-/// What a word of the sheet holds, in the order written.
-enum Item {
-    Move(usize),
-    Inserted(usize),
-    SetAside(Cursor),
-    /// The result after the last move (where it begins), read as this result, and whether
-    /// it is written with a slip.
-    Result(Cursor, (GameResult, bool)),
-}
-
-/// The game text with the sheet's words rewritten where the reading differs from the
-/// writing: each such word becomes the moves read from it (with their numbers), a move left
-/// out is put where it belongs, a stray word is dropped. Lines stay where they are. With
-/// `comments`, each repair is followed by a comment in that language.
-fn rewrite(
-    text: &str,
-    sheet: &Sheet,
-    rep: &Repaired,
-    comments: Option<&Language>,
-    everything: bool,
-) -> String {
-    let mut items: Vec<Vec<(u32, Item)>> = (0..sheet.len()).map(|_| Vec::new()).collect();
-    let mut touched = vec![everything; sheet.len()];
-    let mut last_word: Option<usize> = None;
-    let mut repeated: Vec<(Cursor, Cursor)> = Vec::new();
-    for (i, ply) in rep.found.plies.iter().enumerate() {
-        let Some(r) = ply.readings.first() else {
-            continue;
-        };
-        if let Some((c, why)) = r.set_aside {
-            if let Some(v) = items.get_mut(c.word as usize) {
-                v.push((c.at, Item::SetAside(c)));
-                touched[c.word as usize] = true;
-            }
-            if let (true, Some((to, _))) = (why == search::REPEATED, r.text) {
-                // The whole run written again goes, with its move numbers (the one before
-                // it too: the game's next move comes with its own).
-                let first = match c.word.checked_sub(1) {
-                    Some(p)
-                        if c.at == 0
-                            && sheet.words.get(p as usize).is_some_and(|w| w.ignorable) =>
-                    {
-                        p
-                    }
-                    _ => c.word + 1,
-                };
-                // Up to the run's last move: the number of the move read next stays.
-                let last = sheet.last_move_word(c, to);
-                for w in (first..=last).filter(|&w| w != c.word) {
-                    if let Some(t) = touched.get_mut(w as usize) {
-                        *t = true;
-                    }
-                }
-                repeated.push((c, to));
-            }
-        }
-        match r.text {
-            Some((from, len)) => {
-                let wi = from.word as usize;
-                let whole = whole_word(sheet, from, len);
-                let by_replay = rep.read_by_replay.get(i).copied().unwrap_or(false);
-                let unread = rep.unread_by_replay.get(i).copied().unwrap_or(false);
-                let number = slipped_number(sheet, from);
-                if let Some(t) = number.and_then(|(c, _)| touched.get_mut(c.word as usize)) {
-                    // The number goes; the move is written again with its own.
-                    *t = true;
-                }
-                if (r.slip >= AS_WRITTEN && !by_replay)
-                    || unread
-                    || number.is_some()
-                    || !matches!(r.form, Form::San | Form::Long)
-                    || !whole
-                    || r.run_together
-                {
-                    touched[wi] = true;
-                }
-                if let Some(v) = items.get_mut(wi) {
-                    if !v.is_empty() {
-                        touched[wi] = true;
-                    }
-                    v.push((from.at, Item::Move(i)));
-                }
-                last_word = Some(wi);
-            }
-            None => {
-                let wi = (r.next.word as usize).min(sheet.len().saturating_sub(1));
-                if r.next.at > 0 {
-                    touched[wi] = true;
-                }
-                if let Some(v) = items.get_mut(wi) {
-                    v.push((r.next.at, Item::Inserted(i)));
-                }
-            }
-        }
-    }
-    for c in rep.found.trailing.iter().flatten() {
-        let mut c = *c;
-        while let Some(v) = items.get_mut(c.word as usize) {
-            v.push((
-                c.at,
-                match rep.result {
-                    Some((at, result)) if at == c => Item::Result(c, result),
-                    _ => Item::SetAside(c),
-                },
-            ));
-            touched[c.word as usize] = true;
-            c = Cursor {
-                word: c.word + 1,
-                at: 0,
-            };
-        }
-    }
-    let _ = last_word;
-    let repaired_ply = |i: usize| {
-        rep.repairs
-            .iter()
-            .find(|r| r.ply as usize == i + 1 && r.mv.is_some())
-    };
-    let comment = |i: usize| -> String {
-        let Some(lang) = comments else {
-            return String::new();
-        };
-        let number = rep
-            .repairs
-            .iter()
-            .find(|r| r.ply as usize == i + 1 && r.reason == NUMBER)
-            .and_then(|r| {
-                let w = r.written.as_ref()?;
-                Some(format!(
-                    " {{repaired: move number written \"{w}\", read as {}}}",
-                    number_prefix(&r.before)
-                ))
-            })
-            .unwrap_or_default();
-        let Some(r) = repaired_ply(i) else {
-            return number;
-        };
-        let Some(mv) = r.mv else { return number };
-        let read = render::san_in(&r.before, mv, lang);
-        match &r.written {
-            Some(w) => format!("{number} {{repaired: written \"{w}\", read as {read}}}"),
-            None => format!("{number} {{repaired: not written, read as {read}}}"),
-        }
-    };
-    let plies = &rep.found.plies;
-    // A move read again is numbered as the sheet numbers its rows: after a run of rows
-    // written again, that far ahead of the game (the replay reports the jump once).
-    let mut ahead: i32 = 0;
-    let numbers: Vec<String> = plies
-        .iter()
-        .map(|p| {
-            ahead = p
-                .readings
-                .first()
-                .map_or(ahead, |r| ahead.saturating_add(r.renumber));
-            let n = (i64::from(p.before.fullmoves().get()) + i64::from(ahead)).max(1) as u32;
-            crate::notation::render::move_number(n, p.before.turn())
-        })
-        .collect();
-    let number_of = |i: usize| numbers.get(i).cloned().unwrap_or_default();
-    let mut out = String::with_capacity(text.len() + 64);
-    let mut copied = 0;
-    for (wi, word) in sheet.words.iter().enumerate() {
-        let (Some(&start), Some(&end)) = (word.bytes.first(), word.bytes.last()) else {
-            continue;
-        };
-        let mut list = std::mem::take(&mut items[wi]);
-        list.sort_by_key(|(at, it)| {
-            (
-                *at,
-                matches!(it, Item::Move(_) | Item::SetAside(_) | Item::Result(..)),
-            )
-        });
-        let mut piece = String::new();
-        if touched[wi] {
-            for (_, it) in &list {
-                match it {
-                    Item::Move(i) | Item::Inserted(i) => {
-                        let Some(p) = plies.get(*i) else { continue };
-                        if !piece.is_empty() {
-                            piece.push(' ');
-                        }
-                        if is_white(&p.before) || piece.is_empty() {
-                            piece.push_str(&number_of(*i));
-                            piece.push(' ');
-                        }
-                        piece.push_str(&render::san_in(&p.before, p.mv, rep.lang));
-                        piece.push_str(&comment(*i));
-                    }
-                    Item::SetAside(c) => {
-                        if comments.is_some() {
-                            let w = match repeated.iter().find(|(from, _)| from == c) {
-                                Some(&(from, to)) => sheet.span(from, to),
-                                None => word.text(c.at as usize, word.chars.len()),
-                            };
-                            if !piece.is_empty() {
-                                piece.push(' ');
-                            }
-                            piece.push_str(&format!("{{repaired: \"{w}\" left out}}"));
-                        }
-                    }
-                    Item::Result(c, (result, slipped)) => {
-                        if !piece.is_empty() {
-                            piece.push(' ');
-                        }
-                        if comments.is_some() && *slipped {
-                            let w = word.text(c.at as usize, word.chars.len());
-                            piece.push_str(&format!(
-                                "{{repaired: result written \"{w}\", read as {result}}} "
-                            ));
-                        }
-                        piece.push_str(result.as_str());
-                    }
-                }
-            }
-        } else {
-            // The word stays; moves left out before it go in front of it.
-            for (_, it) in &list {
-                if let Item::Inserted(i) = it {
-                    let Some(p) = plies.get(*i) else { continue };
-                    if is_white(&p.before) {
-                        piece.push_str(&number_of(*i));
-                        piece.push(' ');
-                    }
-                    piece.push_str(&render::san_in(&p.before, p.mv, rep.lang));
-                    piece.push_str(&comment(*i));
-                    piece.push(' ');
-                }
-            }
-            if piece.is_empty() {
-                continue;
-            }
-            out.push_str(text.get(copied..start).unwrap_or(""));
-            out.push_str(&piece);
-            copied = start;
-            continue;
-        }
-        out.push_str(text.get(copied..start).unwrap_or(""));
-        out.push_str(&piece);
-        copied = end;
-    }
-    out.push_str(text.get(copied..).unwrap_or(""));
-    out
+    result
 }
 
 /// The game read again from `text` in `lang`.
@@ -1055,9 +732,10 @@ pub fn findings(rep: &Repaired, text: &str, first_line: u64) -> Vec<Finding> {
                 }
             });
             (f.line, f.column) = at.locate(r.at);
-            f.reason = Some(r.reason);
+            let reason = Reason::from(SlipReason::of_id(r.reason));
+            f.reason = Some(reason);
             f.article = Some(if kind == Kind::Notation {
-                crate::finding::default_article(kind, Some(r.reason))
+                crate::finding::default_article(kind, Some(reason))
             } else {
                 "8.1.1"
             });

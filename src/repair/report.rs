@@ -25,6 +25,7 @@ use crate::{
         languages::{by_code, english, Language},
         render::san_in,
     },
+    reason::{DecisionReason, Reason},
     report::html,
 };
 
@@ -149,7 +150,7 @@ fn finding(r: &Reconciled, d: &Decision, lang: ReportLang) -> Finding {
     f.read_as = Some(d.read_as.clone());
     f.confidence = Some(d.confidence);
     f.alternatives = d.alternative.clone().map(|a| vec![a]);
-    f.reason = Some(d.how);
+    f.reason = d.how.parse::<DecisionReason>().ok().map(Reason::from);
     f.article = Some(Kind::RepairedMove.article());
     f
 }

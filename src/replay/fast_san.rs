@@ -143,20 +143,25 @@ pub fn resolve_fast(pos: &Chess, w: &WrittenMove, lang: &Language) -> Option<Res
     settle_fast(pos, w, lang).map(Resolution::from)
 }
 
+/// The piece (`None`: coordinate notation) and the promotion piece written, or `None` for a
+/// letter the language does not have.
+fn written_roles(w: &WrittenMove, lang: &Language) -> Option<(Option<Role>, Option<Role>)> {
+    let written = written_role(w, lang).ok()?;
+    let promotion = match w.promotion {
+        Some(l) => Some(lang.role_of(l.index)?),
+        None => None,
+    };
+    Some((written, promotion))
+}
+
 /// [`resolve_fast`]'s answer as [`Settled`]: `None` sends the move to the general path.
 pub fn settle_fast(pos: &Chess, w: &WrittenMove, lang: &Language) -> Option<Settled> {
     if w.kind != WrittenKind::Move {
         return None;
     }
-    let Ok(written) = written_role(w, lang) else {
-        return Some(Settled::UnknownLetter);
-    };
-    let promotion = match w.promotion {
-        Some(l) => match lang.role_of(l.index) {
-            Some(r) => Some(r),
-            None => return Some(Settled::UnknownLetter),
-        },
-        None => None,
+    let (written, promotion) = match written_roles(w, lang) {
+        Some(roles) => roles,
+        None => return Some(Settled::UnknownLetter),
     };
     let to = w.to_square()?;
     let board = pos.board();

@@ -123,7 +123,10 @@ pub(super) fn detect_language(game: &Game) -> (&'static Language, Vec<String>) {
                 .iter()
                 .find(|f| f.kind.is_move_error() && f.variation.is_none())
                 .is_none_or(|f| {
-                    !matches!(f.reason, Some("no_such_piece" | "unknown_piece_letter"))
+                    !matches!(
+                        f.reason.and_then(Reason::illegal),
+                        Some(IllegalReason::NoSuchPiece | IllegalReason::UnknownPieceLetter)
+                    )
                 });
             let score = (o.plies, o.clean, near_miss, u32::MAX - errors);
             o.recycle();

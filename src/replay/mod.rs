@@ -46,6 +46,7 @@ use crate::{
         movetext::{GameResult, Token, TokenKind},
         split::RawGame,
     },
+    reason::{IllegalReason, MoveNumberReason, NotationReason, Reason, StructureReason},
 };
 use resolve::{
     explain, may_have_notation_issues, notation_issues, resolve, NotationIssue, Resolution,

@@ -45,11 +45,11 @@ pub(super) fn numbering_slip(
     black: bool,
     expected: u32,
     side: Color,
-) -> Option<(&'static str, String, Option<String>)> {
+) -> Option<(MoveNumberReason, String, Option<String>)> {
     let who = resolve::color_name(side);
     let missing = || {
         Some((
-            "missing_move",
+            MoveNumberReason::MissingMove,
             format!(
                 "`{written}` is written where {who}'s move {expected} belongs: {who}'s move {expected} is missing, or the number is wrong"
             ),
@@ -77,7 +77,7 @@ pub(super) fn numbering_slip(
         // Black's move numbered ahead: White's move `expected` came before it, so the number
         // `expected` is not the one left out; moves are, or the number is wrong.
         Some((
-            "skipped",
+            MoveNumberReason::Skipped,
             format!(
                 "`{written}` is written where {who}'s move {expected} belongs: moves are missing, or the number is wrong"
             ),
@@ -85,7 +85,7 @@ pub(super) fn numbering_slip(
         ))
     } else if number > expected {
         Some((
-            "skipped",
+            MoveNumberReason::Skipped,
             format!(
                 "`{written}` is written where {who}'s move {expected} belongs: {}",
                 skipped(expected, number)
@@ -97,13 +97,13 @@ pub(super) fn numbering_slip(
         ))
     } else if side == Color::White && number.saturating_add(1) == expected {
         Some((
-            "repeated",
+            MoveNumberReason::Repeated,
             format!("`{written}` is written again where {who}'s move {expected} belongs: the number is repeated"),
             None,
         ))
     } else {
         Some((
-            "out_of_order",
+            MoveNumberReason::OutOfOrder,
             format!(
                 "`{written}` is written where {who}'s move {expected} belongs: the numbering goes back"
             ),

@@ -23,6 +23,7 @@ use crate::notation::{
     languages::{alphabet, Language},
     moves::{CaptureMark, CheckMark, WrittenKind, WrittenMove},
 };
+use crate::reason::{IllegalReason, NotationReason};
 
 pub enum Resolution {
     Unique(Move),
@@ -219,8 +220,14 @@ fn promotion_order(r: Option<Role>) -> u8 {
 
 /// Irregular but understandable notation of a move that resolved uniquely.
 pub struct NotationIssue {
-    pub reason: &'static str,
-    pub message: String,
+    pub reason: NotationReason,
+}
+
+impl NotationIssue {
+    /// Its message in `lang`, from the catalogue (these messages take no arguments).
+    pub fn message(&self, lang: crate::i18n::ReportLang) -> String {
+        crate::i18n::render(lang, self.reason.message_id(), &[])
+    }
 }
 
 /// Check the optional signs and forms of a move that resolved to `m` (played from `pos`).
@@ -264,30 +271,21 @@ fn notation_issues_of(
     strict: bool,
     out: &mut Vec<NotationIssue>,
 ) {
-    let mut add = |reason, message: String| out.push(NotationIssue { reason, message });
+    let mut add = |reason| out.push(NotationIssue { reason });
     if w.piece.is_some_and(|l| l.lowercase) {
-        add(
-            "lowercase_piece_letter",
-            "the piece letter is written in lower case".into(),
-        );
+        add(NotationReason::LowercasePieceLetter);
     }
     if w.kind == WrittenKind::Move {
         let short_form = !w.is_coordinate() && w.from_square().is_none();
         if strict && w.capture != CaptureMark::None && !m.is_capture() {
-            add(
-                "capture_mark_on_non_capture",
-                "a capture is marked but nothing is captured".into(),
-            );
+            add(NotationReason::CaptureMarkOnNonCapture);
         } else if strict
             && short_form
             && m.is_capture()
             && w.capture == CaptureMark::None
             && w.check != CheckMark::Cross
         {
-            add(
-                "missing_capture_mark",
-                "the capture is not marked with x".into(),
-            );
+            add(NotationReason::MissingCaptureMark);
         }
         if short_form
             && (w.from_file.is_some() || w.from_rank.is_some())
@@ -298,21 +296,14 @@ fn notation_issues_of(
             // where SAN needs the rank does not tell them apart: such a move is ambiguous.)
             let san_names_file =
                 matches!(San::from_move(pos, m), San::Normal { file: Some(_), .. });
-            add(
-                "superfluous_disambiguation",
-                if san_names_file {
-                    "the origin's rank is written where SAN names its file"
-                } else {
-                    "the origin is given although only one piece can make the move"
-                }
-                .into(),
-            );
+            add(if san_names_file {
+                NotationReason::SuperfluousRank
+            } else {
+                NotationReason::SuperfluousDisambiguation
+            });
         }
         if w.to_rank.is_none() {
-            add(
-                "minimal_pawn_capture",
-                "the destination rank is left out".into(),
-            );
+            add(NotationReason::MinimalPawnCapture);
         }
     }
     // The marks `x`, `+`, `#` and `e.p.` are optional (Appendix C.13): judged only when asked.
@@ -321,68 +312,40 @@ fn notation_issues_of(
     }
     let en_passant = matches!(m, Move::EnPassant { .. });
     if w.en_passant_mark && !en_passant {
-        add(
-            "en_passant_mark_on_other_move",
-            "marked e.p. but the move is not an en passant capture".into(),
-        );
+        add(NotationReason::EnPassantMarkOnOtherMove);
     } else if en_passant && !w.en_passant_mark {
-        add(
-            "missing_en_passant_mark",
-            "the en passant capture is not marked e.p.".into(),
-        );
+        add(NotationReason::MissingEnPassantMark);
     }
     match w.check {
         // Coordinates (`g1f3`) carry no marks.
         CheckMark::None if w.is_coordinate() => {}
         CheckMark::None => {
             if mate {
-                add(
-                    "missing_mate_mark",
-                    "the move gives checkmate but is not marked #".into(),
-                );
+                add(NotationReason::MissingMateMark);
             } else if after.is_check() {
-                add(
-                    "missing_check_mark",
-                    "the move gives check but is not marked +".into(),
-                );
+                add(NotationReason::MissingCheckMark);
             }
         }
         CheckMark::Check => {
             if mate {
-                add(
-                    "mate_marked_as_check",
-                    "the move gives checkmate but is marked only as check".into(),
-                );
+                add(NotationReason::MateMarkedAsCheck);
             } else if !after.is_check() {
-                add(
-                    "wrong_check_mark",
-                    "marked as check but the move gives no check".into(),
-                );
+                add(NotationReason::WrongCheckMark);
             }
         }
         CheckMark::Mate => {
             if !mate {
-                add(
-                    "wrong_mate_mark",
-                    "marked as checkmate but the move does not mate".into(),
-                );
+                add(NotationReason::WrongMateMark);
             }
         }
-        CheckMark::Cross => add(
-            "cross_after_move",
-            if after.is_check() || m.is_capture() {
-                "a cross after the move, read as the check sign `+` or a capture mark out of place"
-            } else {
-                "a cross after the move, which neither captures nor gives check"
-            }
-            .into(),
-        ),
+        CheckMark::Cross => add(if after.is_check() || m.is_capture() {
+            NotationReason::CrossAfterMove
+        } else {
+            NotationReason::CrossAfterNothing
+        }),
         CheckMark::DoublePlus => {
             if !mate && after.checkers().count() < 2 {
-                add(
-                    "wrong_check_mark",
-                    "marked `++` (mate or double check) but the move is neither".into(),
-                );
+                add(NotationReason::WrongDoublePlus);
             }
         }
     }
@@ -432,11 +395,23 @@ pub(crate) fn color_name(c: Color) -> &'static str {
 
 /// Why no legal move fits, and the move the player could physically have made, if exactly one.
 pub struct Explanation {
-    pub reason: &'static str,
+    pub reason: IllegalReason,
     pub message: String,
     /// A move that is made as the piece moves but breaks a rule (king left in check, castling
     /// rights lost, castling through check): what `--illegal stands` plays.
     pub executable: Option<Move>,
+    /// The square a king moving into check would stand on (`king_into_check`).
+    pub square: Option<Square>,
+}
+
+/// An explanation that names no move the player could have made.
+fn because(reason: IllegalReason, message: String) -> Explanation {
+    Explanation {
+        reason,
+        message,
+        executable: None,
+        square: None,
+    }
 }
 
 /// Destinations a piece on `from` could move to by its kind's movement, ignoring whether
@@ -497,13 +472,33 @@ fn pseudo_move(pos: &Chess, from: Square, to: Square, role: Role, promotion: Opt
 
 /// Explain why no legal move fits `w`.
 pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
+    explain_written(pos, w, lang).unwrap_or_else(|why| why)
+}
+
+/// [`explain`], each step of it in its own function: the game and the move's kind, the
+/// letters, the origin written, the pieces that fit, the moves they could make; the first
+/// step that finds the fault returns it (as `Err`).
+fn explain_written(
+    pos: &Chess,
+    w: &WrittenMove,
+    lang: &Language,
+) -> Result<Explanation, Explanation> {
+    explain_kind(pos, w, lang)?;
+    let (role, promotion) = explain_letters(w, lang)?;
+    explain_origin(pos, w, role)?;
+    let origins = explain_origins(pos, w, role)?;
+    explain_executable(pos, w, role, promotion, origins)?;
+    Ok(explain_unreachable(pos, w, role, origins))
+}
+
+/// The game is over, the move is a castling, takes the king or is a null move.
+fn explain_kind(pos: &Chess, w: &WrittenMove, lang: &Language) -> Result<(), Explanation> {
     let turn = pos.turn();
     let side = color_name(turn);
-    let board = pos.board();
     if pos.is_checkmate() || pos.is_stalemate() {
-        return Explanation {
-            reason: "game_over",
-            message: format!(
+        return Err(because(
+            IllegalReason::GameOver,
+            format!(
                 "the game is over: {side} is {}, no move can follow",
                 if pos.is_checkmate() {
                     "checkmated"
@@ -511,106 +506,109 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
                     "stalemated"
                 }
             ),
-            executable: None,
-        };
+        ));
     }
     if let WrittenKind::Castle(cs) = w.kind {
-        return explain_castling(pos, cs);
+        return Err(explain_castling(pos, cs));
     }
     if let Resolution::Unique(m) = resolve_by_candidates(pos, w, lang) {
         if m.capture() == Some(Role::King) {
             // Only after an illegal move that stood (`--illegal stands`).
             let them = color_name(!turn);
-            return Explanation {
-                reason: "takes_king",
-                message: format!(
+            return Err(because(
+                IllegalReason::TakesKing,
+                format!(
                     "it would take {them}'s king on {}: a king is never taken; the illegal move \
                      that left it en prise could have been claimed (Appendix A.4.2)",
                     m.to()
                 ),
-                executable: None,
-            };
+            ));
         }
     }
     if w.kind == WrittenKind::Null {
-        return Explanation {
-            reason: "null_move_in_check",
-            message: "a null move cannot be made while in check".into(),
-            executable: None,
-        };
+        return Err(because(
+            IllegalReason::NullMoveInCheck,
+            "a null move cannot be made while in check".into(),
+        ));
     }
+    Ok(())
+}
+
+/// The piece and the promotion piece written, where the language has their letters.
+fn explain_letters(
+    w: &WrittenMove,
+    lang: &Language,
+) -> Result<(Option<Role>, Option<Role>), Explanation> {
     let role = match written_role(w, lang) {
         Ok(r) => r,
         Err(UnknownLetter) => {
             let l = w.piece.map(|l| alphabet().letter(l.index)).unwrap_or("?");
-            return Explanation {
-                reason: "unknown_piece_letter",
-                message: format!("`{l}` is not a piece letter in {}", lang.name),
-                executable: None,
-            };
+            return Err(because(
+                IllegalReason::UnknownPieceLetter,
+                format!("`{l}` is not a piece letter in {}", lang.name),
+            ));
         }
     };
     let promotion = w.promotion.and_then(|l| lang.role_of(l.index));
     if w.promotion.is_some() && promotion.is_none() {
-        return Explanation {
-            reason: "unknown_piece_letter",
-            message: format!(
+        return Err(because(
+            IllegalReason::UnknownPieceLetter,
+            format!(
                 "the promotion letter is not a piece letter in {}",
                 lang.name
             ),
-            executable: None,
-        };
+        ));
     }
     if matches!(promotion, Some(Role::King) | Some(Role::Pawn)) {
-        return Explanation {
-            reason: "bad_promotion_piece",
-            message: format!(
+        return Err(because(
+            IllegalReason::BadPromotionPiece,
+            format!(
                 "a pawn cannot be promoted to a {}",
                 role_name(promotion.unwrap_or(Role::King))
             ),
-            executable: None,
-        };
+        ));
     }
-    let to = w.to_square();
-    let last_rank = if turn == Color::White {
-        Rank::Eighth
-    } else {
-        Rank::First
+    Ok((role, promotion))
+}
+
+/// The origin square in long notation: empty, the other side's, another piece.
+fn explain_origin(pos: &Chess, w: &WrittenMove, role: Option<Role>) -> Result<(), Explanation> {
+    let Some(from) = w.from_square() else {
+        return Ok(());
     };
-    // The origin square in long notation.
-    if let Some(from) = w.from_square() {
-        match board.piece_at(from) {
-            None => {
-                return Explanation {
-                    reason: "origin_empty",
-                    message: format!("there is no piece on {from}"),
-                    executable: None,
-                }
-            }
-            Some(p) if p.color != turn => {
-                return Explanation {
-                    reason: "origin_wrong_side",
-                    message: format!("the piece on {from} is {}'s", color_name(p.color)),
-                    executable: None,
-                }
-            }
-            Some(p) if role.is_some_and(|r| r != p.role) => {
-                return Explanation {
-                    reason: "origin_wrong_piece",
-                    message: format!(
-                        "{from} holds a {}, not a {}",
-                        role_name(p.role),
-                        role_name(role.unwrap_or(p.role))
-                    ),
-                    executable: None,
-                }
-            }
-            _ => {}
-        }
+    match pos.board().piece_at(from) {
+        None => Err(because(
+            IllegalReason::OriginEmpty,
+            format!("there is no piece on {from}"),
+        )),
+        Some(p) if p.color != pos.turn() => Err(because(
+            IllegalReason::OriginWrongSide,
+            format!("the piece on {from} is {}'s", color_name(p.color)),
+        )),
+        Some(p) if role.is_some_and(|r| r != p.role) => Err(because(
+            IllegalReason::OriginWrongPiece,
+            format!(
+                "{from} holds a {}, not a {}",
+                role_name(p.role),
+                role_name(role.unwrap_or(p.role))
+            ),
+        )),
+        _ => Ok(()),
     }
+}
+
+/// The pieces of the side to move that fit what is written of the origin; an explanation
+/// when there are none.
+fn explain_origins(
+    pos: &Chess,
+    w: &WrittenMove,
+    role: Option<Role>,
+) -> Result<Bitboard, Explanation> {
+    let board = pos.board();
+    let side = color_name(pos.turn());
     let our = match role {
-        Some(r) => board.by_piece(r.of(turn)),
-        None => board.by_color(turn),
+        Some(r) => board.by_piece(r.of(pos.turn())),
+        None => board.by_color(pos.turn()),
     };
     let mut origins = Bitboard::EMPTY;
     for sq in our {
@@ -623,11 +621,10 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
     }
     let what = role.map_or("piece", role_name);
     if our.is_empty() {
-        return Explanation {
-            reason: "no_such_piece",
-            message: format!("{side} has no {what}"),
-            executable: None,
-        };
+        return Err(because(
+            IllegalReason::NoSuchPiece,
+            format!("{side} has no {what}"),
+        ));
     }
     if origins.is_empty() {
         // Where the move names it: a square, a file or a rank.
@@ -637,13 +634,27 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
             (None, Some(r)) => format!("{side} has no {what} on rank {}", r.char()),
             (None, None) => format!("{side} has no {what} on the square the move names"),
         };
-        return Explanation {
-            reason: "no_such_piece",
-            message,
-            executable: None,
-        };
+        return Err(because(IllegalReason::NoSuchPiece, message));
     }
-    // Physically possible moves that fit.
+    Ok(origins)
+}
+
+/// Moves the pieces that fit could physically make to the square written: each illegal for
+/// its promotion piece or because the own king would be in check.
+fn explain_executable(
+    pos: &Chess,
+    w: &WrittenMove,
+    role: Option<Role>,
+    promotion: Option<Role>,
+    origins: Bitboard,
+) -> Result<(), Explanation> {
+    let board = pos.board();
+    let side = color_name(pos.turn());
+    let last_rank = if pos.turn() == Color::White {
+        Rank::Eighth
+    } else {
+        Rank::First
+    };
     let mut executable = Vec::new();
     for from in origins {
         let r = role.unwrap_or_else(|| board.role_at(from).unwrap_or(Role::Pawn));
@@ -663,46 +674,66 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
             ));
         }
     }
-    if !executable.is_empty() {
-        // The missing promotion piece is the fault only where the move is legal with one.
-        if executable.iter().all(|(_, missing)| *missing)
-            && executable.iter().any(|(m, _)| pos.is_legal(*m))
-        {
-            return Explanation {
-                reason: "promotion_missing",
-                message: "the pawn reaches the last rank but no promotion piece is written".into(),
-                executable: None,
-            };
-        }
-        if promotion.is_some() && executable.iter().all(|(m, _)| m.promotion().is_none()) {
-            return Explanation {
-                reason: "promotion_wrong_rank",
-                message: "a promotion is written but the pawn does not reach the last rank".into(),
-                executable: None,
-            };
-        }
-        let only = (executable.len() == 1).then(|| executable[0].0);
-        // A move that stands (`--illegal stands`) is made as written: never with a promotion
-        // piece the writer did not name.
-        let stands = only.filter(|_| !executable[0].1);
-        let king_move = executable.iter().all(|(m, _)| m.role() == Role::King);
-        let message = if king_move {
-            format!("the king would be in check on {}", executable[0].0.to())
-        } else if let Some(m) = only {
-            format!(
-                "the move leaves {side}'s king in check (the {} on {} is pinned or the check is not parried)",
-                role_name(m.role()),
-                m.from().map(|s| s.to_string()).unwrap_or_default()
-            )
-        } else {
-            format!("every {what} move that fits leaves {side}'s king in check")
-        };
-        return Explanation {
-            reason: "leaves_king_in_check",
-            message,
-            executable: stands,
-        };
+    if executable.is_empty() {
+        return Ok(());
     }
+    // The missing promotion piece is the fault only where the move is legal with one.
+    if executable.iter().all(|(_, missing)| *missing)
+        && executable.iter().any(|(m, _)| pos.is_legal(*m))
+    {
+        return Err(because(
+            IllegalReason::PromotionMissing,
+            "the pawn reaches the last rank but no promotion piece is written".into(),
+        ));
+    }
+    if promotion.is_some() && executable.iter().all(|(m, _)| m.promotion().is_none()) {
+        return Err(because(
+            IllegalReason::PromotionWrongRank,
+            "a promotion is written but the pawn does not reach the last rank".into(),
+        ));
+    }
+    let what = role.map_or("piece", role_name);
+    let only = (executable.len() == 1).then(|| executable[0].0);
+    // A move that stands (`--illegal stands`) is made as written: never with a promotion
+    // piece the writer did not name.
+    let stands = only.filter(|_| !executable[0].1);
+    let king_move = executable.iter().all(|(m, _)| m.role() == Role::King);
+    let message = if king_move {
+        format!("the king would be in check on {}", executable[0].0.to())
+    } else if let Some(m) = only {
+        format!(
+            "the move leaves {side}'s king in check (the {} on {} is pinned or the check is not parried)",
+            role_name(m.role()),
+            m.from().map(|s| s.to_string()).unwrap_or_default()
+        )
+    } else {
+        format!("every {what} move that fits leaves {side}'s king in check")
+    };
+    Err(Explanation {
+        reason: if king_move {
+            IllegalReason::KingIntoCheck
+        } else {
+            IllegalReason::LeavesKingInCheck
+        },
+        message,
+        executable: stands,
+        square: king_move.then(|| executable[0].0.to()),
+    })
+}
+
+/// No piece that fits can move to the square written: its path is blocked, its own piece
+/// stands there, or it moves otherwise (pawns: [`explain_pawn`]).
+fn explain_unreachable(
+    pos: &Chess,
+    w: &WrittenMove,
+    role: Option<Role>,
+    origins: Bitboard,
+) -> Explanation {
+    let turn = pos.turn();
+    let side = color_name(turn);
+    let board = pos.board();
+    let what = role.map_or("piece", role_name);
+    let to = w.to_square();
     let target_desc = match to {
         Some(t) => t.to_string(),
         None => format!("the {}-file", w.to_file.map(|f| f.char()).unwrap_or('?')),
@@ -736,18 +767,16 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
     }
     if blocked_by_own {
         let t = to.map(|t| t.to_string()).unwrap_or_default();
-        return Explanation {
-            reason: "destination_own_piece",
-            message: format!("{t} is occupied by one of {side}'s own pieces"),
-            executable: None,
-        };
+        return because(
+            IllegalReason::DestinationOwnPiece,
+            format!("{t} is occupied by one of {side}'s own pieces"),
+        );
     }
     if geometric {
-        return Explanation {
-            reason: "path_blocked",
-            message: format!("the path of the {what} to {target_desc} is blocked{capture_note}"),
-            executable: None,
-        };
+        return because(
+            IllegalReason::PathBlocked,
+            format!("the path of the {what} to {target_desc} is blocked{capture_note}"),
+        );
     }
     let message = if origins.count() == 1 {
         let from = origins.first().map(|s| s.to_string()).unwrap_or_default();
@@ -755,11 +784,7 @@ pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
     } else {
         format!("no {what} of {side} can reach {target_desc}{capture_note}")
     };
-    Explanation {
-        reason: "unreachable",
-        message,
-        executable: None,
-    }
+    because(IllegalReason::Unreachable, message)
 }
 
 fn explain_pawn(
@@ -792,70 +817,56 @@ fn explain_pawn(
             // would be physically possible and explained as illegal above).
             let placed_to_take = (origins & attacks::pawn_attacks(!turn, t)).any();
             if ep_shaped && placed_to_take && pos.maybe_ep_square() != Some(t) {
-                return Explanation {
-                    reason: "en_passant_not_available",
-                    message: format!(
+                return because(IllegalReason::EnPassantNotAvailable, format!(
                         "en passant on {t} is not available: the pawn did not just advance two squares"
-                    ),
-                    executable: None,
-                };
+                    ));
             }
             // Shaped like en passant with no pawn of the written file beside the enemy pawn:
             // told below as no pawn of that file able to capture.
             if board.piece_at(t).is_none() && (placed_to_take || !ep_shaped) {
-                return Explanation {
-                    reason: "nothing_to_capture",
-                    message: format!("a pawn captures diagonally, but {t} is empty"),
-                    executable: None,
-                };
+                return because(
+                    IllegalReason::NothingToCapture,
+                    format!("a pawn captures diagonally, but {t} is empty"),
+                );
             }
         }
         // Only the pawns of the written file were asked: another may well capture there.
         let file = w.from_file.map_or('?', |f| f.char());
-        return Explanation {
-            reason: "unreachable",
-            message: format!(
-                "no pawn on the {file}-file can capture on {target_desc}{capture_note}"
-            ),
-            executable: None,
-        };
+        return because(
+            IllegalReason::Unreachable,
+            format!("no pawn on the {file}-file can capture on {target_desc}{capture_note}"),
+        );
     }
     if let Some(t) = w.to_square() {
         if board.occupied().contains(t) {
-            return Explanation {
-                reason: "destination_occupied",
-                message: format!("{t} is occupied, and a pawn moving straight cannot capture"),
-                executable: None,
-            };
+            return because(
+                IllegalReason::DestinationOccupied,
+                format!("{t} is occupied, and a pawn moving straight cannot capture"),
+            );
         }
         let dir: i32 = if turn == Color::White { 8 } else { -8 };
         for from in origins.into_iter().filter(|f| f.file() == t.file()) {
             if from.offset(2 * dir) == Some(t) {
                 let mid = from.offset(dir);
                 if mid.is_some_and(|m| board.occupied().contains(m)) {
-                    return Explanation {
-                        reason: "path_blocked",
-                        message: format!(
-                            "the pawn on {from} cannot jump over the piece in front of it"
-                        ),
-                        executable: None,
-                    };
+                    return because(
+                        IllegalReason::PathBlocked,
+                        format!("the pawn on {from} cannot jump over the piece in front of it"),
+                    );
                 }
-                return Explanation {
-                    reason: "double_step_not_from_start",
-                    message: format!(
+                return because(
+                    IllegalReason::DoubleStepNotFromStart,
+                    format!(
                         "the pawn on {from} may advance two squares only from its starting square"
                     ),
-                    executable: None,
-                };
+                );
             }
         }
     }
-    Explanation {
-        reason: "unreachable",
-        message: format!("no pawn can reach {target_desc}{capture_note}"),
-        executable: None,
-    }
+    because(
+        IllegalReason::Unreachable,
+        format!("no pawn can reach {target_desc}{capture_note}"),
+    )
 }
 
 fn explain_castling(pos: &Chess, side: CastlingSide) -> Explanation {
@@ -868,21 +879,19 @@ fn explain_castling(pos: &Chess, side: CastlingSide) -> Explanation {
         "queenside"
     };
     let Some(rook) = castles.rook(turn, side) else {
-        return Explanation {
-            reason: "castling_rights_lost",
-            message: format!(
+        return because(
+            IllegalReason::CastlingRightsLost,
+            format!(
                 "{} can no longer castle {words}: the king or that rook has moved or been captured",
                 color_name(turn)
             ),
-            executable: None,
-        };
+        );
     };
     let Some(king) = board.king_of(turn) else {
-        return Explanation {
-            reason: "castling_rights_lost",
-            message: "there is no king to castle with".into(),
-            executable: None,
-        };
+        return because(
+            IllegalReason::CastlingRightsLost,
+            "there is no king to castle with".into(),
+        );
     };
     let path = castles.path(turn, side);
     let blockers = path & board.occupied() & !Bitboard::from(king) & !Bitboard::from(rook);
@@ -895,28 +904,29 @@ fn explain_castling(pos: &Chess, side: CastlingSide) -> Explanation {
         // In Chess960 the path also holds the squares king and rook land on, which need not
         // lie between them.
         let between = blockers.is_subset(attacks::between(king, rook));
-        return Explanation {
-            reason: "castling_path_blocked",
-            message: if between {
+        return because(
+            IllegalReason::CastlingPathBlocked,
+            if between {
                 format!(
                     "castling {words} is blocked: pieces stand between king and rook ({squares})"
                 )
             } else {
                 format!("castling {words} is blocked: pieces stand on squares the king or rook must cross or land on ({squares})")
             },
-            executable: None,
-        };
+        );
     }
     let executable = Some(Move::Castle { king, rook });
     if pos.is_check() {
         return Explanation {
-            reason: "castling_out_of_check",
+            reason: IllegalReason::CastlingOutOfCheck,
+            square: None,
             message: "the king is in check: castling out of check is not allowed".into(),
             executable,
         };
     }
     Explanation {
-        reason: "castling_through_check",
+        reason: IllegalReason::CastlingThroughCheck,
+        square: None,
         message: format!("castling {words} would take the king through or onto an attacked square"),
         executable,
     }

@@ -124,13 +124,13 @@ fn notation_checks() {
     after.play_unchecked(m);
     let mut out = Vec::new();
     notation_issues(&p, m, &w, &after, false, true, &mut out);
-    let reasons: Vec<_> = out.iter().map(|i| i.reason).collect();
+    let reasons: Vec<_> = out.iter().map(|i| i.reason.id()).collect();
     assert!(reasons.contains(&"superfluous_disambiguation"));
     assert!(reasons.contains(&"wrong_check_mark"));
     // The marks are optional unless strict notation is asked for.
     let mut out = Vec::new();
     notation_issues(&p, m, &w, &after, false, false, &mut out);
-    let reasons: Vec<_> = out.iter().map(|i| i.reason).collect();
+    let reasons: Vec<_> = out.iter().map(|i| i.reason.id()).collect();
     assert_eq!(reasons, ["superfluous_disambiguation"]);
 }
 
@@ -195,7 +195,7 @@ fn strict_marks() {
             "{san}: {:?}",
             lax.iter().map(|i| i.reason).collect::<Vec<_>>()
         );
-        strict.iter().map(|i| i.reason).collect()
+        strict.iter().map(|i| i.reason.id()).collect()
     };
     let capture = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1";
     assert_eq!(reasons(capture, "ed5"), ["missing_capture_mark"]);
@@ -310,7 +310,7 @@ fn superfluous_origin_says_what_san_writes() {
         notation_issues(&p, m, &w, &after, false, false, &mut out);
         out.into_iter()
             .find(|i| i.reason == "superfluous_disambiguation")
-            .map(|i| i.message)
+            .map(|i| i.message(crate::i18n::ReportLang::En))
     };
     // Both knights reach d2: SAN writes the file (Nbd2), not the rank.
     let after = "rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 3";

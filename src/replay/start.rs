@@ -27,7 +27,7 @@ pub(super) fn report_control_characters(
                 names.join(" ")
             ),
         );
-        f.reason = Some("control_character");
+        f.reason = Some(StructureReason::ControlCharacter.into());
         (f.line, f.column) = at.locate(run[0].at);
         record.findings.push(f);
     }
@@ -102,7 +102,7 @@ pub(super) fn start_position(
                     0,
                     format!("the FEN is irregular: {}", notes.join("; ")),
                 );
-                f.reason = Some("fen_cleaned");
+                f.reason = Some(StructureReason::FenCleaned.into());
                 record.findings.push(f);
             }
             Some((pos, mode))

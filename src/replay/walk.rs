@@ -346,11 +346,11 @@ impl<'a> Game<'a> {
         &self,
         line: &Line,
         at: usize,
-        reason: &'static str,
+        reason: StructureReason,
         message: String,
     ) -> Finding {
         let mut f = self.finding(Kind::Structure, line.ply, at, message, line);
-        f.reason = Some(reason);
+        f.reason = Some(reason.into());
         f
     }
 
@@ -382,346 +382,397 @@ impl<'a> Game<'a> {
     }
 
     /// The core loop over the movetext tokens; with `events`, also the game as a sequence of
-    /// resolved events (for export).
+    /// resolved events (for export). Each kind of token has its own method.
     pub(super) fn run_with(&self, pass: Pass) -> (Outcome, Vec<GameEvent>) {
-        let Pass {
-            lang,
-            notation,
-            suggestions: _,
-            events,
-        } = pass;
         let tokens = &self.parsed.tokens;
-        let mut stack: Vec<Line> = vec![Line::new(self.start.clone(), 0, false, 0, false)];
         // Room for the mainline's plies at once (fewer than the tokens, which also hold move
         // numbers; capped for games that are mostly variations).
         let room = tokens.len().min(1024);
         let (mut plies, mut mainline_at) = SPARE_PLIES.with(std::cell::Cell::take);
         plies.reserve(room);
         mainline_at.reserve(room);
-        let mut acc = Acc {
-            findings: Vec::new(),
-            irregular_from: None,
-            mainline: Vec::with_capacity(room),
-            plies,
-            mainline_at,
-            events: events.then(Vec::new),
-            ranked: 0,
+        let mut walk = Walk {
+            lines: Lines::new(Line::new(self.start.clone(), 0, false, 0, false)),
+            acc: Acc {
+                findings: Vec::new(),
+                irregular_from: None,
+                mainline: Vec::with_capacity(room),
+                plies,
+                mainline_at,
+                events: pass.events.then(Vec::new),
+                ranked: 0,
+            },
+            result: None,
+            result_at: None,
+            consumed_promotion: usize::MAX,
+            consumed_mark: usize::MAX,
         };
-        let mut result = None;
-        let mut result_at = None;
-        let mut consumed_promotion = usize::MAX;
-        let mut consumed_mark = usize::MAX;
-        let mut i = 0;
         let mut cap_at = 4 * crate::finding::MAX_REPEATED;
-        while i < tokens.len() {
-            if acc.findings.len() >= cap_at {
+        for (i, token) in tokens.iter().enumerate() {
+            if walk.acc.findings.len() >= cap_at {
                 // Memory stays in proportion to what is listed, however many findings repeat.
-                crate::finding::cap_repeated(&mut acc.findings);
-                cap_at = cap_at.max(2 * acc.findings.len());
+                crate::finding::cap_repeated(&mut walk.acc.findings);
+                cap_at = cap_at.max(2 * walk.acc.findings.len());
             }
-            let token = &tokens[i];
-            match &token.kind {
-                TokenKind::Move(w) => {
-                    let mut w = *w;
-                    if w.promotion.is_none() {
-                        if let Some(Token {
-                            kind: TokenKind::PromotionLetter(l),
-                            ..
-                        }) = tokens.get(i + 1)
-                        {
-                            w.promotion = Some(*l);
-                            w.promotion_style = PromotionStyle::Spaced;
-                            consumed_promotion = i + 1;
-                        }
-                    }
-                    if let Some(Token {
-                        kind: TokenKind::EnPassantMark,
-                        ..
-                    }) = tokens.get(i + 1)
-                    {
-                        // `exd6 e.p.`: the mark apart is the move's mark.
-                        w.en_passant_mark = true;
-                        consumed_mark = i + 1;
-                    }
-                    let at = At {
-                        token: i,
-                        offset: token.start,
-                        len: token.end - token.start,
-                    };
-                    let line = stack.last_mut().expect("the mainline is never popped");
-                    let written = Written {
-                        w: &w,
-                        at,
-                        rest: &[],
-                    };
-                    self.play_written(line, written, pass, &mut acc);
-                }
-                TokenKind::Run(readings) => {
-                    let line = stack.last_mut().expect("the mainline is never popped");
-                    let reading = if line.dead {
-                        &readings[0]
-                    } else {
-                        self.choose_reading(&line.pos, readings, lang)
-                    };
-                    let mut offset = token.start;
-                    for (k, w) in reading.iter().enumerate() {
-                        let at = At {
-                            token: i,
-                            offset,
-                            len: usize::from(w.len),
-                        };
-                        offset += usize::from(w.len);
-                        let line = stack.last_mut().expect("the mainline is never popped");
-                        let written = Written {
-                            w,
-                            at,
-                            rest: &reading[k + 1..],
-                        };
-                        self.play_written(line, written, pass, &mut acc);
-                    }
-                }
-                TokenKind::PromotionLetter(_) if consumed_promotion == i => {}
-                TokenKind::Unreadable | TokenKind::PromotionLetter(_)
-                    if result.is_some() && stack.len() == 1 =>
-                {
-                    // Junk after the game's result (a NUL, a stray word) spoils no move.
-                    if notation {
-                        let text = self.text.get(token.start..token.end).unwrap_or("");
-                        let line = &stack[0];
-                        let mut f = self.finding(
-                            Kind::Structure,
-                            line.ply,
-                            token.start,
-                            format!(
-                                "`{}` after the result is not part of the game",
-                                clip(text).escape_debug()
-                            ),
-                            line,
-                        );
-                        f.reason = Some("text_after_result");
-                        acc.findings.push(f);
-                    }
-                }
-                TokenKind::Unreadable | TokenKind::PromotionLetter(_) => {
-                    let line = stack.last_mut().expect("the mainline is never popped");
-                    if !line.dead {
-                        let text = self.text.get(token.start..token.end).unwrap_or("");
-                        let mut message = format!(
-                            "`{}` is not a move in any notation this tool reads",
-                            clip(text).escape_debug()
-                        );
-                        // A letter of another script looks on screen like the Latin one it
-                        // stands for: without its name the message would make no sense.
-                        if let Some(l) = crate::notation::look_alike::first_in(text) {
-                            message.push_str(&format!(
-                                ": the letter '{}' ({} {}) is not Latin; it looks like '{}'",
-                                l.letter, l.code_point, l.name, l.latin
-                            ));
-                        }
-                        let mut f = self.finding(
-                            Kind::UnreadableMove,
-                            line.ply + 1,
-                            token.start,
-                            message,
-                            line,
-                        );
-                        f.move_text = Some(line.next_label().with(clip(text)));
-                        line.pending_number = None;
-                        line.add_missing_note(line.ply + 1, &mut f.message);
-                        acc.stop(line, token.start, &f.message);
-                        acc.findings.push(f);
-                    } else {
-                        line.moves_since_dead += 1;
-                    }
-                }
-                TokenKind::EnPassantMark if consumed_mark == i => {}
-                TokenKind::EnPassantMark => {
-                    let line = stack.last_mut().expect("the mainline is never popped");
-                    if notation
-                        && self.strict_notation
-                        && !line.dead
-                        && !matches!(line.last_move, Some(Move::EnPassant { .. }))
-                    {
-                        let mut f = self.finding(
-                            Kind::Notation,
-                            line.ply,
-                            token.start,
-                            "marked e.p. but the move is not an en passant capture".into(),
-                            line,
-                        );
-                        f.reason = Some("en_passant_mark_on_other_move");
-                        acc.findings.push(f);
-                    }
-                }
-                TokenKind::DrawOffer => {
-                    let line = stack.last_mut().expect("the mainline is never popped");
-                    acc.emit(line, || GameEvent::DrawOffer);
-                    if notation && line.depth == 0 && !line.dead {
-                        // The offer goes with the move just made: by the side not to move.
-                        let side = Side::from(!line.pos.turn());
-                        let mut f = self.finding(
-                            Kind::DrawOffer,
-                            line.ply,
-                            token.start,
-                            format!("{} offered a draw with this move", side.name()),
-                            line,
-                        );
-                        f.article = Some(Kind::DrawOffer.article());
-                        f.side = Some(side);
-                        // The offer is recorded with the move it was made with.
-                        f.move_text = line
-                            .numbering
-                            .zip(line.last_at)
-                            .map(|(label, at)| label.with(self.written_text(at)));
-                        acc.findings.push(f);
-                    }
-                }
-                TokenKind::VariationStart => {
-                    let parent = stack.last().expect("the mainline is never popped");
-                    let (pos, ply, dead) = if parent.dead {
-                        if parent.moves_since_dead == 0 {
-                            // The variation replaces the move that failed.
-                            (parent.pos.clone(), parent.ply, false)
-                        } else {
-                            (parent.pos.clone(), parent.ply, true)
-                        }
-                    } else {
-                        match self.before(parent, &acc) {
-                            Some(b) => (b.clone(), parent.ply.saturating_sub(1), false),
-                            None => (parent.pos.clone(), parent.ply, false),
-                        }
-                    };
-                    let numbering = if parent.dead || self.before(parent, &acc).is_none() {
-                        parent.numbering
-                    } else {
-                        parent.numbering_before
-                    };
-                    let depth = parent.depth + 1;
-                    // A variation inside a line that has stopped is part of the unreplayed rest.
-                    let silent = parent.silent || parent.dead || dead;
-                    if !silent {
-                        acc.emit(parent, || GameEvent::VariationStart);
-                    }
-                    if depth == MAX_VARIATION_DEPTH + 1 && notation {
-                        let mut f = self.finding(
-                            Kind::Structure,
-                            parent.ply,
-                            token.start,
-                            format!("variations are nested more than {MAX_VARIATION_DEPTH} deep: the file is damaged or hostile"),
-                            parent,
-                        );
-                        f.severity = Severity::Error;
-                        f.reason = Some("variation_too_deep");
-                        acc.findings.push(f);
-                    }
-                    let mut line = Line::new(pos, ply, dead, depth, silent);
-                    line.numbering = numbering;
-                    stack.push(line);
-                }
-                TokenKind::VariationEnd => {
-                    if stack.len() > 1 {
-                        let done = stack.pop().expect("more than the mainline");
-                        acc.close(&done, token.start);
-                        if !done.silent {
-                            let parent = stack.last().expect("the mainline is never popped");
-                            acc.emit(parent, || GameEvent::VariationEnd);
-                        }
-                    } else if notation {
-                        let line = &stack[0];
-                        let mut f = self.finding(
-                            Kind::Structure,
-                            line.ply,
-                            token.start,
-                            "a `)` closes a variation that was never opened".into(),
-                            line,
-                        );
-                        f.reason = Some("unmatched_parenthesis");
-                        acc.findings.push(f);
-                    }
-                }
-                TokenKind::Comment | TokenKind::UnterminatedComment if notation => {
-                    let line = stack.last().expect("the mainline is never popped");
-                    let size = token.end - token.start;
-                    if size > MAX_COMMENT_BYTES {
-                        let mut f = self.structure(
-                            line,
-                            token.start,
-                            "comment_too_long",
-                            format!(
-                                "a comment of {size} bytes (more than {} MiB): the file is damaged or hostile",
-                                MAX_COMMENT_BYTES >> 20
-                            ),
-                        );
-                        f.severity = Severity::Error;
-                        acc.findings.push(f);
-                    }
-                    if token.kind == TokenKind::UnterminatedComment {
-                        acc.findings.push(self.structure(
-                            line,
-                            token.start,
-                            "unterminated_comment",
-                            "a `{` comment is never closed: it runs to the end of the game".into(),
-                        ));
-                    }
-                    if token.kind == TokenKind::Comment {
-                        acc.emit(line, || self.comment_event(token));
-                    }
-                }
-                TokenKind::UnterminatedComment => {}
-                TokenKind::Result(r) => {
-                    if stack.len() == 1 {
-                        if result.is_none() {
-                            result_at = Some(token.start);
-                        }
-                        result = Some(*r);
-                    }
-                }
-                TokenKind::Comment => {
-                    let line = stack.last().expect("the mainline is never popped");
-                    acc.emit(line, || self.comment_event(token));
-                }
-                TokenKind::Nag(n) => {
-                    let line = stack.last().expect("the mainline is never popped");
-                    acc.emit(line, || GameEvent::Nag(*n));
-                }
-                TokenKind::Escape => {
-                    let line = stack.last().expect("the mainline is never popped");
-                    let raw = self.text.get(token.start..token.end).unwrap_or("");
-                    acc.emit(line, || GameEvent::Escape(raw.trim_end().to_string()));
-                }
-                TokenKind::MoveNumber { number, black } => {
-                    let line = stack.last_mut().expect("the mainline is never popped");
-                    line.pending_number = Some(WrittenNumber {
-                        number: *number,
-                        black: *black,
-                        start: token.start,
-                        end: token.end,
-                    });
-                }
-            }
-            i += 1;
+            self.token(i, token, pass, &mut walk);
         }
-        if stack.len() > 1 && notation {
-            let line = &stack[0];
+        self.finish(walk, pass)
+    }
+
+    /// One token of the movetext.
+    #[inline]
+    fn token(&self, i: usize, token: &Token, pass: Pass, walk: &mut Walk) {
+        let notation = pass.notation;
+        match &token.kind {
+            TokenKind::Move(w) => self.move_token(i, token, w, pass, walk),
+            TokenKind::Run(readings) => self.run_token(i, token, readings, pass, walk),
+            TokenKind::PromotionLetter(_) if walk.consumed_promotion == i => {}
+            TokenKind::Unreadable | TokenKind::PromotionLetter(_)
+                if walk.result.is_some() && walk.lines.in_mainline() =>
+            {
+                if notation {
+                    self.after_result(token, walk);
+                }
+            }
+            TokenKind::Unreadable | TokenKind::PromotionLetter(_) => self.unreadable(token, walk),
+            TokenKind::EnPassantMark if walk.consumed_mark == i => {}
+            TokenKind::EnPassantMark => self.en_passant_mark(token, notation, walk),
+            TokenKind::DrawOffer => self.draw_offer(token, notation, walk),
+            TokenKind::VariationStart => self.variation_start(token, notation, walk),
+            TokenKind::VariationEnd => self.variation_end(token, notation, walk),
+            TokenKind::Comment | TokenKind::UnterminatedComment if notation => {
+                self.comment(token, walk)
+            }
+            TokenKind::UnterminatedComment => {}
+            TokenKind::Result(r) => {
+                if walk.lines.in_mainline() {
+                    if walk.result.is_none() {
+                        walk.result_at = Some(token.start);
+                    }
+                    walk.result = Some(*r);
+                }
+            }
+            TokenKind::Comment => {
+                let line = walk.lines.current();
+                walk.acc.emit(line, || self.comment_event(token));
+            }
+            TokenKind::Nag(n) => {
+                let line = walk.lines.current();
+                walk.acc.emit(line, || GameEvent::Nag(*n));
+            }
+            TokenKind::Escape => {
+                let line = walk.lines.current();
+                let raw = self.text.get(token.start..token.end).unwrap_or("");
+                walk.acc
+                    .emit(line, || GameEvent::Escape(raw.trim_end().to_string()));
+            }
+            TokenKind::MoveNumber { number, black } => {
+                walk.lines.current_mut().pending_number = Some(WrittenNumber {
+                    number: *number,
+                    black: *black,
+                    start: token.start,
+                    end: token.end,
+                });
+            }
+        }
+    }
+
+    /// A move written as one word, with a promotion letter or an `e.p.` written apart after
+    /// it.
+    #[inline]
+    fn move_token(&self, i: usize, token: &Token, w: &WrittenMove, pass: Pass, walk: &mut Walk) {
+        let tokens = &self.parsed.tokens;
+        let mut w = *w;
+        if w.promotion.is_none() {
+            if let Some(Token {
+                kind: TokenKind::PromotionLetter(l),
+                ..
+            }) = tokens.get(i + 1)
+            {
+                w.promotion = Some(*l);
+                w.promotion_style = PromotionStyle::Spaced;
+                walk.consumed_promotion = i + 1;
+            }
+        }
+        if let Some(Token {
+            kind: TokenKind::EnPassantMark,
+            ..
+        }) = tokens.get(i + 1)
+        {
+            // `exd6 e.p.`: the mark apart is the move's mark.
+            w.en_passant_mark = true;
+            walk.consumed_mark = i + 1;
+        }
+        let at = At {
+            token: i,
+            offset: token.start,
+            len: token.end - token.start,
+        };
+        let written = Written {
+            w: &w,
+            at,
+            rest: &[],
+        };
+        self.play_written(walk.lines.current_mut(), written, pass, &mut walk.acc);
+    }
+
+    /// Moves written without spaces between them (`e4e5Cf3`): the reading that replays best,
+    /// each of its moves in turn.
+    fn run_token(
+        &self,
+        i: usize,
+        token: &Token,
+        readings: &[Vec<WrittenMove>],
+        pass: Pass,
+        walk: &mut Walk,
+    ) {
+        let line = walk.lines.current();
+        let reading = if line.dead {
+            &readings[0]
+        } else {
+            self.choose_reading(&line.pos, readings, pass.lang)
+        };
+        let mut offset = token.start;
+        for (k, w) in reading.iter().enumerate() {
+            let at = At {
+                token: i,
+                offset,
+                len: usize::from(w.len),
+            };
+            offset += usize::from(w.len);
+            let written = Written {
+                w,
+                at,
+                rest: &reading[k + 1..],
+            };
+            self.play_written(walk.lines.current_mut(), written, pass, &mut walk.acc);
+        }
+    }
+
+    /// Junk after the game's result (a NUL, a stray word) spoils no move.
+    fn after_result(&self, token: &Token, walk: &mut Walk) {
+        let text = self.text.get(token.start..token.end).unwrap_or("");
+        let line = walk.lines.main();
+        let mut f = self.finding(
+            Kind::Structure,
+            line.ply,
+            token.start,
+            format!(
+                "`{}` after the result is not part of the game",
+                clip(text).escape_debug()
+            ),
+            line,
+        );
+        f.reason = Some(StructureReason::TextAfterResult.into());
+        walk.acc.findings.push(f);
+    }
+
+    /// Text where a move should be that no rule of the grammar reads: the line stops.
+    fn unreadable(&self, token: &Token, walk: &mut Walk) {
+        let line = walk.lines.current_mut();
+        if line.dead {
+            line.moves_since_dead += 1;
+            return;
+        }
+        let text = self.text.get(token.start..token.end).unwrap_or("");
+        let mut message = format!(
+            "`{}` is not a move in any notation this tool reads",
+            clip(text).escape_debug()
+        );
+        // A letter of another script looks on screen like the Latin one it stands for:
+        // without its name the message would make no sense.
+        if let Some(l) = crate::notation::look_alike::first_in(text) {
+            message.push_str(&format!(
+                ": the letter '{}' ({} {}) is not Latin; it looks like '{}'",
+                l.letter, l.code_point, l.name, l.latin
+            ));
+        }
+        let mut f = self.finding(
+            Kind::UnreadableMove,
+            line.ply + 1,
+            token.start,
+            message,
+            line,
+        );
+        f.move_text = Some(line.next_label().with(clip(text)));
+        line.pending_number = None;
+        line.add_missing_note(line.ply + 1, &mut f.message);
+        walk.acc.stop(line, token.start, &f.message);
+        walk.acc.findings.push(f);
+    }
+
+    /// An `e.p.` apart from any move that takes en passant.
+    fn en_passant_mark(&self, token: &Token, notation: bool, walk: &mut Walk) {
+        let line = walk.lines.current();
+        if notation
+            && self.strict_notation
+            && !line.dead
+            && !matches!(line.last_move, Some(Move::EnPassant { .. }))
+        {
+            let mut f = self.finding(
+                Kind::Notation,
+                line.ply,
+                token.start,
+                "marked e.p. but the move is not an en passant capture".into(),
+                line,
+            );
+            f.reason = Some(NotationReason::EnPassantMarkOnOtherMove.into());
+            walk.acc.findings.push(f);
+        }
+    }
+
+    /// `(=)`: a draw offer with the move just made.
+    fn draw_offer(&self, token: &Token, notation: bool, walk: &mut Walk) {
+        let line = walk.lines.current();
+        walk.acc.emit(line, || GameEvent::DrawOffer);
+        if notation && line.depth == 0 && !line.dead {
+            // The offer goes with the move just made: by the side not to move.
+            let side = Side::from(!line.pos.turn());
+            let mut f = self.finding(
+                Kind::DrawOffer,
+                line.ply,
+                token.start,
+                format!("{} offered a draw with this move", side.name()),
+                line,
+            );
+            f.article = Some(Kind::DrawOffer.article());
+            f.side = Some(side);
+            // The offer is recorded with the move it was made with.
+            f.move_text = line
+                .numbering
+                .zip(line.last_at)
+                .map(|(label, at)| label.with(self.written_text(at)));
+            walk.acc.findings.push(f);
+        }
+    }
+
+    /// `(`: a variation starts from the position before the line's last move.
+    fn variation_start(&self, token: &Token, notation: bool, walk: &mut Walk) {
+        let parent = walk.lines.current();
+        let acc = &mut walk.acc;
+        let (pos, ply, dead) = if parent.dead {
+            if parent.moves_since_dead == 0 {
+                // The variation replaces the move that failed.
+                (parent.pos.clone(), parent.ply, false)
+            } else {
+                (parent.pos.clone(), parent.ply, true)
+            }
+        } else {
+            match self.before(parent, acc) {
+                Some(b) => (b.clone(), parent.ply.saturating_sub(1), false),
+                None => (parent.pos.clone(), parent.ply, false),
+            }
+        };
+        let numbering = if parent.dead || self.before(parent, acc).is_none() {
+            parent.numbering
+        } else {
+            parent.numbering_before
+        };
+        let depth = parent.depth + 1;
+        // A variation inside a line that has stopped is part of the unreplayed rest.
+        let silent = parent.silent || parent.dead || dead;
+        if !silent {
+            acc.emit(parent, || GameEvent::VariationStart);
+        }
+        if depth == MAX_VARIATION_DEPTH + 1 && notation {
+            let mut f = self.finding(
+                Kind::Structure,
+                parent.ply,
+                token.start,
+                format!("variations are nested more than {MAX_VARIATION_DEPTH} deep: the file is damaged or hostile"),
+                parent,
+            );
+            f.severity = Severity::Error;
+            f.reason = Some(StructureReason::VariationTooDeep.into());
+            acc.findings.push(f);
+        }
+        let mut line = Line::new(pos, ply, dead, depth, silent);
+        line.numbering = numbering;
+        walk.lines.push(line);
+    }
+
+    /// `)`: the variation ends, or a `)` that closes none.
+    fn variation_end(&self, token: &Token, notation: bool, walk: &mut Walk) {
+        if let Some(done) = walk.lines.pop() {
+            walk.acc.close(&done, token.start);
+            if !done.silent {
+                walk.acc
+                    .emit(walk.lines.current(), || GameEvent::VariationEnd);
+            }
+        } else if notation {
+            let line = walk.lines.main();
+            let mut f = self.finding(
+                Kind::Structure,
+                line.ply,
+                token.start,
+                "a `)` closes a variation that was never opened".into(),
+                line,
+            );
+            f.reason = Some(StructureReason::UnmatchedParenthesis.into());
+            walk.acc.findings.push(f);
+        }
+    }
+
+    /// A comment (findings asked for): one too long, one never closed.
+    fn comment(&self, token: &Token, walk: &mut Walk) {
+        let line = walk.lines.current();
+        let size = token.end - token.start;
+        if size > MAX_COMMENT_BYTES {
+            let mut f = self.structure(
+                line,
+                token.start,
+                StructureReason::CommentTooLong,
+                format!(
+                    "a comment of {size} bytes (more than {} MiB): the file is damaged or hostile",
+                    MAX_COMMENT_BYTES >> 20
+                ),
+            );
+            f.severity = Severity::Error;
+            walk.acc.findings.push(f);
+        }
+        if token.kind == TokenKind::UnterminatedComment {
+            walk.acc.findings.push(self.structure(
+                line,
+                token.start,
+                StructureReason::UnterminatedComment,
+                "a `{` comment is never closed: it runs to the end of the game".into(),
+            ));
+        }
+        if token.kind == TokenKind::Comment {
+            walk.acc.emit(line, || self.comment_event(token));
+        }
+    }
+
+    /// The end of the movetext: variations never closed, every line closed, the outcome.
+    fn finish(&self, walk: Walk, pass: Pass) -> (Outcome, Vec<GameEvent>) {
+        let Walk {
+            lines,
+            mut acc,
+            result,
+            result_at,
+            ..
+        } = walk;
+        let open = lines.variations();
+        if open > 0 && pass.notation {
+            let line = lines.main();
             let mut f = self.finding(
                 Kind::Structure,
                 line.ply,
                 self.text.len(),
-                format!("{} variation(s) are never closed", stack.len() - 1),
+                format!("{open} variation(s) are never closed"),
                 line,
             );
-            f.reason = Some("unclosed_variation");
+            f.reason = Some(StructureReason::UnclosedVariation.into());
             acc.findings.push(f);
         }
         let end = result_at.unwrap_or(self.text.len());
-        for line in stack.iter().rev() {
+        for line in lines.innermost_first() {
             acc.close(line, end);
         }
         if let (Some(events), Some(r)) = (acc.events.as_mut(), result) {
             events.push(GameEvent::Result(r));
         }
-        stack.truncate(1);
-        let main = stack.pop().expect("the mainline is never popped");
+        let main = lines.into_main();
         let clean = !acc
             .findings
             .iter()
@@ -741,5 +792,79 @@ impl<'a> Game<'a> {
             },
             events,
         )
+    }
+}
+
+/// The walk's state between tokens.
+pub(super) struct Walk {
+    lines: Lines,
+    acc: Acc,
+    /// The result written on the mainline (the last one), and where the first stands.
+    result: Option<GameResult>,
+    result_at: Option<usize>,
+    /// The token a move took as its promotion letter or its `e.p.` (not read again).
+    consumed_promotion: usize,
+    consumed_mark: usize,
+}
+
+/// The lines being replayed: the mainline, and the variations open inside it, innermost
+/// last. It is never empty: the mainline is not a variation and cannot be popped.
+pub(super) struct Lines {
+    main: Line,
+    variations: Vec<Line>,
+}
+
+impl Lines {
+    pub(super) fn new(main: Line) -> Lines {
+        Lines {
+            main,
+            variations: Vec::new(),
+        }
+    }
+
+    /// The line the next move is played on: the innermost open variation, else the mainline.
+    #[inline]
+    pub(super) fn current(&self) -> &Line {
+        self.variations.last().unwrap_or(&self.main)
+    }
+
+    #[inline]
+    pub(super) fn current_mut(&mut self) -> &mut Line {
+        self.variations.last_mut().unwrap_or(&mut self.main)
+    }
+
+    pub(super) fn main(&self) -> &Line {
+        &self.main
+    }
+
+    /// No variation is open.
+    pub(super) fn in_mainline(&self) -> bool {
+        self.variations.is_empty()
+    }
+
+    /// How many variations are open.
+    pub(super) fn variations(&self) -> usize {
+        self.variations.len()
+    }
+
+    pub(super) fn push(&mut self, variation: Line) {
+        self.variations.push(variation);
+    }
+
+    /// The innermost variation, closed; `None` when only the mainline is open.
+    pub(super) fn pop(&mut self) -> Option<Line> {
+        self.variations.pop()
+    }
+
+    /// Every open line, the innermost first and the mainline last.
+    pub(super) fn innermost_first(&self) -> impl Iterator<Item = &Line> {
+        self.variations
+            .iter()
+            .rev()
+            .chain(std::iter::once(&self.main))
+    }
+
+    pub(super) fn into_main(self) -> Line {
+        self.main
     }
 }

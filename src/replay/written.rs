@@ -345,7 +345,7 @@ impl<'a> Game<'a> {
             numbering_slip(text, n.number, n.black, expected, numbered.side)
         {
             let mut f = self.finding(Kind::MoveNumber, ply, n.start, message, line);
-            f.reason = Some(reason);
+            f.reason = Some(reason.into());
             f.article = Some(Kind::MoveNumber.article());
             f.move_text = Some(numbered.with(self.written_text(at)));
             acc.findings.push(f);
@@ -384,8 +384,9 @@ impl<'a> Game<'a> {
             &mut issues,
         );
         for issue in issues {
-            let mut f = self.finding(Kind::Notation, ply, at.offset, issue.message, line);
-            f.reason = Some(issue.reason);
+            let message = issue.message(crate::i18n::ReportLang::En);
+            let mut f = self.finding(Kind::Notation, ply, at.offset, message, line);
+            f.reason = Some(issue.reason.into());
             f.move_text = Some(numbered.with(self.written_text(at)));
             acc.findings.push(f);
         }
@@ -447,59 +448,13 @@ impl<'a> Game<'a> {
                         format!("the promotion piece is not written; read as `{piece}`, the piece after which the game goes on"),
                         line,
                     );
-                    f.reason = Some("promotion_piece_missing");
+                    f.reason = Some(NotationReason::PromotionPieceMissing.into());
                     f.move_text = Some(label());
                     acc.findings.push(f);
                 }
                 Some(best.0)
             }
-            Resolution::Null => {
-                if line.pos.is_check() {
-                    let mut f = self.finding(
-                        Kind::IllegalMove,
-                        ply,
-                        at.offset,
-                        "a null move cannot be made while in check".into(),
-                        line,
-                    );
-                    f.move_text = Some(label());
-                    f.reason = Some("null_move_in_check");
-                    acc.stop(line, at.offset, &f.message);
-                    acc.findings.push(f);
-                    return None;
-                }
-                match null_move(&line.pos, self.mode) {
-                    Some(p) => {
-                        if notation {
-                            let mut f = self.finding(
-                                Kind::NullMove,
-                                ply,
-                                at.offset,
-                                "a null move (`--`) is not a move of chess; the side to move passes".into(),
-                                line,
-                            );
-                            f.move_text = Some(label());
-                            acc.findings.push(f);
-                        }
-                        line.before = Some(std::mem::replace(&mut line.pos, p));
-                        line.ply = ply;
-                        line.last_move = None;
-                        line.advance(numbered, at);
-                        if line.depth == 0 {
-                            acc.plies.push(laws::Ply {
-                                mv: None,
-                                after: line.pos.clone(),
-                            });
-                            acc.mainline_at.push(at.offset);
-                        }
-                        None
-                    }
-                    None => {
-                        acc.stop(line, at.offset, "a null move cannot be made here");
-                        None
-                    }
-                }
-            }
+            Resolution::Null => self.play_null(line, at, notation, acc, numbered),
             Resolution::Ambiguous(candidates) => {
                 let mut f = self.finding(
                     Kind::AmbiguousMove,
@@ -548,6 +503,65 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// `--`: a null move, which is no move of chess; the side to move passes (never out of
+    /// check).
+    fn play_null(
+        &self,
+        line: &mut Line,
+        at: At,
+        notation: bool,
+        acc: &mut Acc,
+        numbered: Label,
+    ) -> Option<Move> {
+        let ply = line.ply + 1;
+        let label = || numbered.with(self.written_text(at));
+        if line.pos.is_check() {
+            let mut f = self.finding(
+                Kind::IllegalMove,
+                ply,
+                at.offset,
+                "a null move cannot be made while in check".into(),
+                line,
+            );
+            f.move_text = Some(label());
+            f.reason = Some(IllegalReason::NullMoveInCheck.into());
+            acc.stop(line, at.offset, &f.message);
+            acc.findings.push(f);
+            return None;
+        }
+        match null_move(&line.pos, self.mode) {
+            Some(p) => {
+                if notation {
+                    let mut f = self.finding(
+                        Kind::NullMove,
+                        ply,
+                        at.offset,
+                        "a null move (`--`) is not a move of chess; the side to move passes".into(),
+                        line,
+                    );
+                    f.move_text = Some(label());
+                    acc.findings.push(f);
+                }
+                line.before = Some(std::mem::replace(&mut line.pos, p));
+                line.ply = ply;
+                line.last_move = None;
+                line.advance(numbered, at);
+                if line.depth == 0 {
+                    acc.plies.push(laws::Ply {
+                        mv: None,
+                        after: line.pos.clone(),
+                    });
+                    acc.mainline_at.push(at.offset);
+                }
+                None
+            }
+            None => {
+                acc.stop(line, at.offset, "a null move cannot be made here");
+                None
+            }
+        }
+    }
+
     /// Under a language given (`--lang it`), a piece letter the language does not have that
     /// is English (`Nf3`: `N`), where the move so read is legal: that move, and a `notation`
     /// finding that names the letter's language and the move read. The user said which
@@ -590,10 +604,11 @@ impl<'a> Game<'a> {
             ),
             line,
         );
-        f.reason = Some("other_language_letter");
+        let reason = NotationReason::OtherLanguageLetter.into();
+        f.reason = Some(reason);
         f.article = Some(crate::finding::default_article(
             Kind::Notation,
-            Some("other_language_letter"),
+            Some(reason),
         ));
         f.move_text = Some(label);
         f.suggestions = Some(vec![crate::finding::Suggestion {
@@ -626,18 +641,16 @@ impl<'a> Game<'a> {
             self.continuation(p, at.token, rest, lang, line.depth)
         };
         let why = explain(&line.pos, w, lang);
+        let head = format!("`{written}` is illegal: ");
         let mut f = self.finding(
             Kind::IllegalMove,
             ply,
             at.offset,
-            format!("`{written}` is illegal: {}", why.message),
+            format!("{head}{}", why.message),
             line,
         );
-        f.reason = Some(why.reason);
-        f.article = Some(crate::finding::default_article(
-            Kind::IllegalMove,
-            Some(why.reason),
-        ));
+        f.reason = Some(why.reason.into());
+        f.article = Some(crate::finding::default_article(Kind::IllegalMove, f.reason));
         f.move_text = Some(label());
         let ranked = self.suggestions(
             acc.ranking_if(suggestions, line.depth),
@@ -656,6 +669,7 @@ impl<'a> Game<'a> {
                 f.message.push_str(
                     "; it was not claimed, so it stands and the game goes on (Appendix A.4.2)",
                 );
+                f.explanation = f.message.get(head.len()..).map(str::to_string);
                 acc.findings.push(f);
                 acc.irregular_from.get_or_insert(ply);
                 acc.emit(line, || GameEvent::Move {
@@ -670,6 +684,8 @@ impl<'a> Game<'a> {
                 return None;
             }
         }
+        // The message is `head` and the explanation as built here (not read back from it).
+        f.explanation = f.message.get(head.len()..).map(str::to_string);
         acc.stop(line, at.offset, &f.message);
         acc.findings.push(f);
         None

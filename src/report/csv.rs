@@ -15,7 +15,7 @@
 use std::io::{self, Write};
 
 use super::{games, severity_id, Sink};
-use crate::replay::GameRecord;
+use crate::{reason::Reason, replay::GameRecord};
 
 pub const CSV_HEADER: [&str; 18] = [
     "file",
@@ -96,7 +96,7 @@ fn write_csv<W: Write>(out: &mut W, r: &GameRecord) -> io::Result<()> {
             f.move_text.as_deref().unwrap_or(""),
             &fl,
             &fc,
-            f.reason.unwrap_or(""),
+            f.reason.map_or("", Reason::id),
             &f.message,
             &sugg,
         ]);

@@ -1,6 +1,6 @@
 //! Renders real games as damaged scoresheets, the truth beside them: the generator of
 //! corpora/repair and corpora/reconcile (included by tests/repair.rs and tests/reconcile.rs
-//! with `#[path]`; `cargo test --release --test repair -- --ignored write_corpus` writes the
+//! with `#[path]`; `cargo run --release --example repair_corpora -- write-corpus` writes the
 //! corpus again from the shared archives).
 //!
 //! A scoresheet is written one move number to a line (`12. Cf3 Cc6`) in Italian SAN, Italian

@@ -351,7 +351,7 @@ pub fn json(a: &Audit, lang: ReportLang) -> Value {
                     lang: l,
                 } => {
                     m.insert("language".into(), json!(l.code));
-                    m.insert("reason".into(), json!(reason));
+                    m.insert("reason".into(), json!(reason.id()));
                     m.insert("message".into(), json!(why.get(lang)));
                 }
             }

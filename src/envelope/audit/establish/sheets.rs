@@ -8,8 +8,9 @@ use crate::envelope::{
     moves::{fen, move_label},
     scoresheets::{compare, Sheet},
     sealed,
-    text::{side, side_cap, Msg},
+    text::{side, side_cap, Msg, ReportLang},
 };
+use crate::reason::Reason;
 
 /// One check per scoresheet: how far it replays, and why it stops.
 pub(super) fn each(
@@ -295,16 +296,14 @@ fn move_error(f: &crate::finding::Finding) -> Msg {
     let written = f.move_text.as_deref().unwrap_or("?");
     match f.kind {
         Kind::IllegalMove => {
-            let why = f
-                .message
-                .split_once(": ")
-                .map_or(f.message.as_str(), |(_, w)| w);
+            let why = f.explanation.as_deref().unwrap_or(&f.message);
+            let it = match f.reason.and_then(Reason::illegal) {
+                Some(reason) => sealed::illegal_plain(reason, ReportLang::It),
+                None => crate::i18n::word(ReportLang::It, "sealed_illegal", "other").to_string(),
+            };
             Msg::new(
                 format!("`{written}` is illegal: {why}"),
-                format!(
-                    "`{written}` è illegale: {}",
-                    sealed::illegal_msg(f.reason.unwrap_or(""), String::new()).it
-                ),
+                format!("`{written}` è illegale: {it}"),
             )
         }
         Kind::AmbiguousMove => Msg::new(
