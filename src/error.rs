@@ -17,6 +17,7 @@ use std::{fmt, io};
 
 /// What kind of thing failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// An input could not be opened or read.
     Read,

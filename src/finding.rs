@@ -15,6 +15,7 @@ pub use crate::reason::Reason;
 /// A finding's stable machine id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Kind {
     /// Text where a move should be that no rule of the grammar accepts.
     UnreadableMove,

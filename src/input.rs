@@ -25,6 +25,7 @@ use crate::notation::decode::{utf16_bom, utf16_to_utf8};
 
 /// How a file is compressed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Compression {
     None,
     Gzip,

@@ -37,6 +37,8 @@ pub mod input;
 pub mod laws;
 pub mod message;
 pub mod notation;
+/// Output files replaced only when a run ends well: the command line's.
+#[cfg(feature = "cli")]
 pub(crate) mod output;
 pub mod prose;
 pub mod reason;

@@ -13,6 +13,7 @@
 
 /// One argument of a message.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub enum Arg {
     /// Written as it is in every language: a move, a square, a number.
     Text(String),

@@ -23,6 +23,7 @@ macro_rules! reasons {
     }) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
         pub enum $name {
             $($(#[$vdoc])* $variant),+
         }
@@ -164,6 +165,9 @@ reasons! {
         UnterminatedComment => "unterminated_comment", None;
         ControlCharacter => "control_character", None;
         FenCleaned => "fen_cleaned", None;
+        /// A row of a table (`validate_table` of the Python package) whose movetext is null or
+        /// empty: no game to replay.
+        NoMovetext => "no_movetext", None;
     }
 }
 
@@ -214,6 +218,7 @@ impl SlipReason {
 
 /// A finding's reason: which of the enums above, and which of its variants.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Reason {
     IllegalReason(IllegalReason),
     NotationReason(NotationReason),

@@ -25,6 +25,7 @@ use rayon::prelude::*;
 use scoresheet::{
     finding::{Finding, Kind, Severity, Status},
     i18n::ReportLang,
+    reason::StructureReason,
     replay::{GameRecord, Options},
 };
 
@@ -258,7 +259,7 @@ fn row_record(
             "no movetext in this row: the column is null or empty".to_string(),
         );
         f.severity = Severity::Error;
-        f.reason = Some("no_movetext");
+        f.reason = Some(StructureReason::NoMovetext.into());
         r.findings.insert(0, f);
         r.status = Status::Error;
     }
@@ -399,7 +400,7 @@ fn columns(rows: &[Row], first_game: u64) -> Result<RecordBatch, ArrowError> {
             f_ply.append_value(f.ply);
             f_move.append_option(f.move_text.as_deref());
             f_message.append_value(&f.message);
-            f_reason.append_option(f.reason);
+            f_reason.append_option(f.reason.map(|r| r.id()));
             f_article.append_option(f.article);
         }
         listed = listed

@@ -18,6 +18,7 @@ use crate::laws::ending::EndKind;
 
 /// The language the report is printed in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum ReportLang {
     #[default]
     En,

@@ -38,6 +38,7 @@ use layout::{Layout, MAX_LINE};
 
 /// How moves are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum Notation {
     /// Standard algebraic: `Nf3`, `exd5`, `e8=Q+`.
     #[default]

@@ -19,7 +19,10 @@
 //! assert_eq!(f.read_as.as_ref().unwrap().san, "Ce4");
 //! ```
 
+// The pairing of two archives and its printers serve `reconcile --archives` only.
+#[cfg(feature = "cli")]
 pub(crate) mod archive_pairs;
+#[cfg(feature = "cli")]
 pub(crate) mod archive_report;
 pub mod archives;
 pub mod decode;

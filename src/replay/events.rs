@@ -6,6 +6,7 @@ use super::*;
 /// was played from), comments, NAGs, variations, draw offers, the result, and where a line
 /// could not be replayed.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub enum GameEvent {
     Move {
         before: Chess,

@@ -35,6 +35,7 @@ pub use self::csv::CSV_HEADER;
 
 /// The report formats of `validate`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum Format {
     #[default]
     Text,

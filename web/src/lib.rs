@@ -224,6 +224,7 @@ pub fn audit_envelope(text: &str, name: &str, lang: &str) -> Audited {
                 verdict_line: match lang {
                     ReportLang::En => m.message.clone(),
                     ReportLang::It => m.message_it.clone(),
+                    _ => m.message.clone(),
                 },
                 rule: String::new(),
                 result: String::new(),
