@@ -37,7 +37,9 @@ use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, FromSetup, M
 
 use crate::{
     finding::{Finding, Kind, Severity, Side, Status, Variant},
+    i18n::ReportLang,
     laws::{self, GameFacts, LawsOptions, Termination},
+    message::Message,
     notation::{
         decode::decode_game,
         game::{parse_game, Locator, ParsedGame},
