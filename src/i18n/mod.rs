@@ -379,6 +379,19 @@ pub fn render(lang: ReportLang, id: &str, args: &[(&str, &str)]) -> String {
                     out.push_str(value);
                     continue;
                 }
+                // Words of a table, `, ` between them: each written in `lang`.
+                if let Some(table) = kind.strip_prefix("list_") {
+                    let words = to.words.get(table);
+                    let mut first = true;
+                    for key in value.split(", ") {
+                        if !first {
+                            out.push_str(", ");
+                        }
+                        first = false;
+                        out.push_str(words.and_then(|t| t.get(key)).map_or(key, String::as_str));
+                    }
+                    continue;
+                }
                 let table = if form.is_empty() || form == kind {
                     kind.to_string()
                 } else {
