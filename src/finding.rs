@@ -522,6 +522,29 @@ impl Finding {
         f
     }
 
+    /// The finding now says `text` (its English message too).
+    pub fn say(&mut self, text: crate::message::Message) {
+        self.message = text.render(crate::i18n::ReportLang::En);
+        self.text = Some(text);
+    }
+
+    /// A clause after the message (`first; rest`), in its catalogue message and its English.
+    pub fn then(&mut self, rest: crate::message::Message) {
+        match self.text.take() {
+            Some(t) => {
+                let text = t.then(rest);
+                self.message = text.render(crate::i18n::ReportLang::En);
+                self.text = Some(text);
+            }
+            // A finding that carries only its English words.
+            None => {
+                self.message.push_str("; ");
+                self.message
+                    .push_str(&rest.render(crate::i18n::ReportLang::En));
+            }
+        }
+    }
+
     pub fn new(kind: Kind, ply: u32, message: String) -> Finding {
         Finding {
             kind,

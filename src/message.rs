@@ -51,6 +51,12 @@ impl Message {
         self
     }
 
+    /// With an argument as it is given.
+    pub fn arg(mut self, name: &'static str, value: Arg) -> Message {
+        self.args.push((name, value));
+        self
+    }
+
     /// With an argument that is a message of its own.
     pub fn msg(mut self, name: &'static str, inner: Message) -> Message {
         self.args.push((name, Arg::Msg(Box::new(inner))));

@@ -406,10 +406,11 @@ pub fn read(written: &str, pos: &Chess, mode: CastlingMode, pref: &'static Langu
     sealed
 }
 
-/// The explanation of an illegal move in both languages: the engine's words in English, a
-/// plain sentence per reason in Italian (`[words.sealed_illegal]` of the catalogues).
+/// The explanation of an illegal move in both languages: the engine's message, from each
+/// catalogue (a king moving into check as an arbiter says it in Italian); the plain sentence
+/// of `[words.sealed_illegal]` where the Italian catalogue lacks the message.
 pub(super) fn illegal_msg(why: &Explanation) -> Msg {
-    let en = why.message.clone();
+    let en = why.message();
     // A king moving into check: the square, as an arbiter says it.
     if let (IllegalReason::KingIntoCheck, Some(square)) = (why.reason, why.square) {
         let square = square.to_string();
@@ -420,13 +421,13 @@ pub(super) fn illegal_msg(why: &Explanation) -> Msg {
         );
         return Msg::new(en, it);
     }
-    // The engine's own sentence, as the Italian report of `validate` gives it, where the
-    // catalogue knows it: it says what the English says (the piece, the square); the plain
-    // sentences are for the rest.
-    if let Some(it) = i18n::recognise(&en, ReportLang::It) {
-        return Msg::new(en, it);
+    // The engine's own sentence, as the Italian report of `validate` gives it: it says what
+    // the English says (the piece, the square).
+    let it = why.text.render(ReportLang::It);
+    if it.is_empty() {
+        return Msg::new(en, illegal_plain(why.reason, ReportLang::It));
     }
-    Msg::new(en, illegal_plain(why.reason, ReportLang::It))
+    Msg::new(en, it)
 }
 
 /// The plain sentence for an illegal move's reason in `lang`.

@@ -2,19 +2,20 @@
 //! catalogue per language, `grammar/messages/en.toml` and `grammar/messages/it.toml`, with the
 //! same ids (a test checks that every id has a translation in every catalogue).
 //!
-//! The rules write their messages in English with the words of the English catalogue's
-//! templates; a report in another language recognises each message by its template (the
-//! longest templates first), takes the arguments (squares, moves, numbers; sides, pieces and
-//! endings from the catalogue's word tables; nested messages, translated in their turn), and
-//! writes the same id's template of the other catalogue. English output is the rules' own text,
-//! byte for byte; a message no template recognises stays as written.
+//! The rules say what they found as data, a [`Message`]: a catalogue id and its arguments
+//! (squares, moves, numbers as they are; sides, pieces and endings as keys of the catalogue's
+//! word tables; nested messages). Each language's catalogue writes it when it is printed,
+//! English included; nothing reads a message's words back.
 //!
 //! ```
-//! use scoresheet::i18n::{translate, ReportLang};
-//! let en = "`Cf5` is illegal: no knight of White can reach f5";
-//! assert_eq!(translate(en, ReportLang::En), en);
+//! use scoresheet::i18n::ReportLang;
+//! use scoresheet::message::Message;
+//! let m = Message::new("illegal")
+//!     .text("written", "Cf5")
+//!     .msg("why", Message::new("no_piece_can_reach").word("what", "knight").word("side", "White").text("target", "f5"));
+//! assert_eq!(m.render(ReportLang::En), "`Cf5` is illegal: no knight of White can reach f5");
 //! assert_eq!(
-//!     translate(en, ReportLang::It),
+//!     m.render(ReportLang::It),
 //!     "`Cf5` è una mossa illegale: nessun Cavallo del Bianco può raggiungere f5"
 //! );
 //! ```
@@ -42,8 +43,6 @@ enum Piece {
 #[derive(Debug, Clone)]
 struct Template {
     pieces: Vec<Piece>,
-    /// Characters of fixed text: the more, the more specific the template.
-    fixed: usize,
 }
 
 impl Template {
@@ -86,14 +85,7 @@ impl Template {
         if !lit.is_empty() {
             pieces.push(Piece::Text(lit));
         }
-        let fixed = pieces
-            .iter()
-            .map(|p| match p {
-                Piece::Text(t) => t.chars().count(),
-                Piece::Slot { .. } => 0,
-            })
-            .sum();
-        Ok(Template { pieces, fixed })
+        Ok(Template { pieces })
     }
 
     fn slots(&self) -> impl Iterator<Item = (&str, &str)> {
@@ -108,8 +100,6 @@ impl Template {
 #[derive(Debug)]
 struct Catalogue {
     findings: HashMap<String, Template>,
-    /// Finding ids, most specific template first (the order messages are recognised in).
-    order: Vec<String>,
     words: HashMap<String, HashMap<String, String>>,
     ui: HashMap<String, String>,
 }
@@ -129,21 +119,10 @@ impl Catalogue {
         let mut findings = HashMap::new();
         for (id, t) in &file.finding {
             let template = Template::parse(t).map_err(|e| format!("{id}: {e}"))?;
-            // A message is recognised by the text between its arguments.
-            if template
-                .pieces
-                .windows(2)
-                .any(|w| matches!(w, [Piece::Slot { .. }, Piece::Slot { .. }]))
-            {
-                return Err(format!("{id}: two arguments with nothing between them"));
-            }
             findings.insert(id.clone(), template);
         }
-        let mut order: Vec<String> = findings.keys().cloned().collect();
-        order.sort_by(|a, b| findings[b].fixed.cmp(&findings[a].fixed).then(a.cmp(b)));
         Ok(Catalogue {
             findings,
-            order,
             words: file.words,
             ui: file.ui,
         })
@@ -168,179 +147,6 @@ fn catalogue(lang: ReportLang) -> &'static Catalogue {
         ReportLang::En => &all[0],
         ReportLang::It => &all[1],
     }
-}
-
-/// An argument recognised in an English message.
-struct Bound<'a> {
-    name: &'a str,
-    kind: &'a str,
-    value: &'a str,
-    /// The argument in the other language, for nested messages and targets.
-    translated: Option<String>,
-}
-
-/// How deep messages nest (`illegal` holding `clauses` holding …) before recognising gives up.
-const MAX_NESTING: u32 = 12;
-
-struct Recogniser {
-    en: &'static Catalogue,
-    to: &'static Catalogue,
-}
-
-impl Recogniser {
-    fn message(&self, text: &str, depth: u32) -> Option<String> {
-        if depth > MAX_NESTING || text.is_empty() {
-            return None;
-        }
-        for id in &self.en.order {
-            let mut bound = Vec::new();
-            if self.fits(&self.en.findings[id].pieces, text, &mut bound, depth) {
-                return self.render(id, &bound);
-            }
-        }
-        None
-    }
-
-    fn fits<'a>(
-        &self,
-        pieces: &'a [Piece],
-        text: &'a str,
-        bound: &mut Vec<Bound<'a>>,
-        depth: u32,
-    ) -> bool {
-        match pieces.first() {
-            None => text.is_empty(),
-            Some(Piece::Text(t)) => text
-                .strip_prefix(t.as_str())
-                .is_some_and(|rest| self.fits(&pieces[1..], rest, bound, depth)),
-            Some(Piece::Slot { name, kind }) => {
-                let ends: Vec<usize> = match pieces.get(1) {
-                    Some(Piece::Text(next)) => text
-                        .match_indices(next.as_str())
-                        .map(|(i, _)| i)
-                        .filter(|&i| i > 0)
-                        .collect(),
-                    _ => vec![text.len()],
-                };
-                for end in ends {
-                    let value = &text[..end];
-                    let Some(translated) = self.argument(kind, value, depth) else {
-                        continue;
-                    };
-                    bound.push(Bound {
-                        name,
-                        kind,
-                        value,
-                        translated,
-                    });
-                    if self.fits(&pieces[1..], &text[end..], bound, depth) {
-                        return true;
-                    }
-                    bound.pop();
-                }
-                false
-            }
-        }
-    }
-
-    /// Whether `value` can be an argument of this kind: `Some` with its translation where it
-    /// has one of its own (`None` inside when it is a word or is copied as it is).
-    fn argument(&self, kind: &str, value: &str, depth: u32) -> Option<Option<String>> {
-        match kind {
-            "msg" => self.message(value, depth + 1).map(Some),
-            "target" => {
-                if is_square(value) {
-                    Some(None)
-                } else {
-                    let file = value.strip_prefix("the ")?.strip_suffix("-file")?;
-                    let t = self.to.ui.get("file_target")?;
-                    Some(Some(t.replace("{file}", file)))
-                }
-            }
-            // `list_TABLE`: words of TABLE separated by `, `.
-            list if list.starts_with("list_") => {
-                let words = self.to.words.get(&list["list_".len()..])?;
-                let mut out = Vec::new();
-                for w in value.split(", ") {
-                    out.push(words.get(w)?.as_str());
-                }
-                Some(Some(out.join(", ")))
-            }
-            // Copied as it is. A clause of its own (after `; `) is never part of it, nor is a
-            // backtick: moves are quoted between backticks, and a value running past one
-            // would swallow the next quotation.
-            "" => {
-                (!value.is_empty() && !value.contains("; ") && !value.contains('`')).then_some(None)
-            }
-            table => self
-                .to
-                .words
-                .get(table)?
-                .contains_key(value)
-                .then_some(None),
-        }
-    }
-
-    fn render(&self, id: &str, bound: &[Bound]) -> Option<String> {
-        let template = self.to.findings.get(id)?;
-        let mut out = String::new();
-        for p in &template.pieces {
-            match p {
-                Piece::Text(t) => out.push_str(t),
-                Piece::Slot { name, kind: form } => {
-                    let b = bound.iter().find(|b| b.name == name)?;
-                    if let Some(t) = &b.translated {
-                        out.push_str(t);
-                    } else if matches!(b.kind, "" | "msg" | "target") {
-                        out.push_str(b.value);
-                    } else {
-                        // An English template names the table itself where a translation
-                        // names a form of it.
-                        let table = if form.is_empty() || form == b.kind {
-                            b.kind.to_string()
-                        } else {
-                            format!("{}_{form}", b.kind)
-                        };
-                        out.push_str(self.to.words.get(&table)?.get(b.value)?);
-                    }
-                }
-            }
-        }
-        Some(out)
-    }
-}
-
-fn is_square(s: &str) -> bool {
-    let b = s.as_bytes();
-    b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1])
-}
-
-/// A rule's English message in `lang`; as written when no template recognises it.
-pub fn translate(message: &str, lang: ReportLang) -> String {
-    recognise(message, lang).unwrap_or_else(|| message.to_string())
-}
-
-/// A rule's English message in `lang`, or `None` when no template of the English catalogue
-/// recognises it (for the tests that keep the catalogue complete).
-pub fn recognise(message: &str, lang: ReportLang) -> Option<String> {
-    if lang == ReportLang::En {
-        return Some(message.to_string());
-    }
-    Recogniser {
-        en: catalogue(ReportLang::En),
-        to: catalogue(lang),
-    }
-    .message(message, 0)
-}
-
-/// The id of the English template that recognises `message` (its outermost one).
-pub fn message_id(message: &str) -> Option<&'static str> {
-    let en = catalogue(ReportLang::En);
-    let r = Recogniser { en, to: en };
-    en.order.iter().map(String::as_str).find(|id| {
-        let mut bound = Vec::new();
-        r.fits(&en.findings[*id].pieces, message, &mut bound, 0)
-    })
 }
 
 /// The catalogue's message `id` in `lang`, its arguments filled in. Each argument is given
@@ -377,6 +183,19 @@ pub fn render(lang: ReportLang, id: &str, args: &[(&str, &str)]) -> String {
                     .map_or("", |(_, k)| k);
                 if matches!(kind, "" | "msg" | "target") {
                     out.push_str(value);
+                    continue;
+                }
+                // Words of a table, `, ` between them: each written in `lang`.
+                if let Some(table) = kind.strip_prefix("list_") {
+                    let words = to.words.get(table);
+                    let mut first = true;
+                    for key in value.split(", ") {
+                        if !first {
+                            out.push_str(", ");
+                        }
+                        first = false;
+                        out.push_str(words.and_then(|t| t.get(key)).map_or(key, String::as_str));
+                    }
                     continue;
                 }
                 let table = if form.is_empty() || form == kind {
@@ -452,12 +271,12 @@ pub fn word<'a>(lang: ReportLang, table: &str, key: &'a str) -> &'a str {
         .map_or(key, String::as_str)
 }
 
-/// The finding's message in `lang`: from its catalogue where the finding carries its message
-/// as data ([`Finding::text`]); else its English words recognised (the rules not yet moved
-/// to [`Message`]).
+/// The finding's message in `lang`: from its catalogue, by the message the finding carries
+/// ([`Finding::text`]). A finding built with words of its own (`reconcile`'s decisions, which
+/// are written in the report's language when they are made) keeps them.
 pub fn finding_message(f: &Finding, lang: ReportLang) -> String {
     let Some(text) = &f.text else {
-        return translate(&f.message, lang);
+        return f.message.clone();
     };
     let said = render_message(text, lang);
     match f.more {
@@ -577,63 +396,59 @@ mod tests {
 
     #[test]
     fn nested_messages_and_clauses() {
-        let it = |s| translate(s, ReportLang::It);
+        let it = |m: Message| m.render(ReportLang::It);
         assert_eq!(
-            it("`O-O-O` is illegal: castling queenside is blocked: pieces stand between king and rook (d8)"),
+            it(Message::new("illegal").text("written", "O-O-O").msg(
+                "why",
+                Message::new("castling_path_blocked")
+                    .word("wing", "queenside")
+                    .text("squares", "d8")
+            )),
             "`O-O-O` è una mossa illegale: l'arrocco lungo è impedito: ci sono pezzi tra il Re e la Torre (d8)"
         );
         assert_eq!(
-            it("`Txe5` is illegal: the rook on e1 cannot reach e5; e5 is empty, there is nothing to capture"),
-            "`Txe5` è una mossa illegale: la Torre in e1 non può raggiungere e5; la casa e5 è vuota, non c'è nulla da catturare"
-        );
-        assert_eq!(
-            it("the same position stands for the third time (plies 4, 8, 12): White to move may claim a draw (9.2.1.2); Black could have claimed by writing this move first (9.2.1.1)"),
-            "la stessa posizione si presenta per la terza volta (semimosse 4, 8, 12): il Bianco, che ha il tratto, può richiedere la patta (9.2.1.2); il Nero avrebbe potuto richiederla scrivendo prima questa mossa sul formulario (9.2.1.1)"
-        );
-        assert_eq!(
-            it("no pawn can reach the e-file"),
+            it(Message::new("no_pawn_can_reach")
+                .msg("target", Message::new("file_target").text("file", "e"))),
             "nessun pedone può raggiungere la colonna e"
         );
         assert_eq!(
-            it("the light is green"),
-            "the light is green",
-            "unknown text stays"
-        );
-        assert_eq!(
-            it("the piece letter is written in lower case (3 more like this in this game, not listed)"),
-            "la lettera del pezzo è scritta in minuscolo (in questa partita altri 3 simili, non elencati)"
+            it(Message::new("fen_illegal").text("errors", "empty board, missing king")),
+            "il tag FEN non descrive una posizione legale: scacchiera vuota, manca un Re"
         );
     }
 
-    /// An English message of each template, its arguments filled with sample values, is
-    /// recognised and translated whole.
+    /// Each template, its arguments filled with sample values, is written whole in every
+    /// language: every argument it names is given, every word is in its table.
     #[test]
-    fn every_template_is_recognised() {
+    fn every_template_renders() {
         let en = catalogue(ReportLang::En);
-        for id in &en.order {
-            let mut text = String::new();
-            for p in &en.findings[id].pieces {
-                match p {
-                    Piece::Text(t) => text.push_str(t),
-                    Piece::Slot { kind, .. } => text.push_str(match kind.as_str() {
-                        "" => "7",
-                        "msg" => "the destination rank is left out",
-                        "target" => "e4",
-                        table => en.words[table.strip_prefix("list_").unwrap_or(table)]
+        for (id, t) in &en.findings {
+            let mut m = Message::new(Box::leak(id.clone().into_boxed_str()));
+            for (name, kind) in t.slots() {
+                let name: &'static str = Box::leak(name.to_string().into_boxed_str());
+                m = match kind {
+                    "" | "target" => m.text(name, "7"),
+                    "msg" => m.msg(name, Message::new("minimal_pawn_capture")),
+                    table => {
+                        let key = en.words[table.strip_prefix("list_").unwrap_or(table)]
                             .keys()
                             .min()
-                            .map_or("", String::as_str),
-                    }),
-                }
+                            .map_or("", String::as_str);
+                        m.word(name, Box::leak(key.to_string().into_boxed_str()))
+                    }
+                };
             }
-            let it = recognise(&text, ReportLang::It);
-            assert!(it.is_some(), "{id}: `{text}` is not recognised");
-            assert!(message_id(&text).is_some(), "{id}");
+            for lang in [ReportLang::En, ReportLang::It] {
+                let said = m.render(lang);
+                assert!(!said.is_empty(), "{id}");
+                // A brace left is a slot not filled (a `{` comment is the only one written).
+                assert!(!said.replace("`{`", "").contains('{'), "{id}: {said}");
+            }
         }
     }
 
     /// A finding that carries its message as data is written from it in every language,
-    /// whatever its English words (nothing recognises them).
+    /// whatever its English words (nothing reads them back).
     #[test]
     fn a_finding_that_carries_its_message_is_written_from_it() {
         use crate::finding::Kind;
@@ -672,7 +487,9 @@ mod tests {
         );
         assert_eq!(
             m.render(ReportLang::It),
-            translate(&m.render(ReportLang::En), ReportLang::It)
+            "la stessa posizione si presenta per la terza volta (semimosse 4, 8, 12): il Bianco, \
+             che ha il tratto, può richiedere la patta (9.2.1.2); il Nero avrebbe potuto \
+             richiederla scrivendo prima questa mossa sul formulario (9.2.1.1)"
         );
     }
 

@@ -17,6 +17,8 @@ use shakmaty::{
     FromSetup, Move, Position, PositionError, PositionErrorKinds, Setup,
 };
 
+use crate::message::Message;
+
 use super::{
     chess960,
     dead::{solver_board, solver_board_without_castling, solver_color},
@@ -40,6 +42,9 @@ pub struct Judgement {
     pub white_can_mate: Option<bool>,
     pub black_can_mate: Option<bool>,
     pub reason: String,
+    /// The reason as a catalogue message, written in each language when it is printed.
+    #[serde(skip)]
+    pub said: Message,
     /// A helpmate for White, in SAN, when White can mate: the shortest the search found.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub white_helpmate: Option<Vec<String>>,
@@ -55,7 +60,7 @@ pub struct Judgement {
     pub fullmoves: u32,
 }
 
-fn illegal(fen: &str, reason: String) -> Judgement {
+fn illegal(fen: &str, said: Message) -> Judgement {
     Judgement {
         fen: fen.to_string(),
         legal: false,
@@ -65,7 +70,8 @@ fn illegal(fen: &str, reason: String) -> Judgement {
         dead: None,
         white_can_mate: None,
         black_can_mate: None,
-        reason,
+        reason: said.render(crate::i18n::ReportLang::En),
+        said,
         white_helpmate: None,
         black_helpmate: None,
         white_helpmate_uci: None,
@@ -77,7 +83,8 @@ fn illegal(fen: &str, reason: String) -> Judgement {
 /// Set up a position as python-chess does: castling rights and an en passant square that
 /// do not fit the position are dropped, and positions no game can reach (too much material,
 /// an impossible check) are kept — the rules still apply to them. Returns what was dropped or
-/// is irregular, in words.
+/// is irregular, as catalogue message ids; the error is what is wrong with the position, as
+/// [`position_errors`] names it.
 pub fn lenient(setup: Setup, mode: CastlingMode) -> Result<(Chess, Vec<&'static str>), String> {
     match Chess::from_setup(setup, mode) {
         Ok(p) => Ok((p, Vec::new())),
@@ -87,20 +94,11 @@ pub fn lenient(setup: Setup, mode: CastlingMode) -> Result<(Chess, Vec<&'static 
             for (kind, words) in [
                 (
                     PositionErrorKinds::INVALID_CASTLING_RIGHTS,
-                    "castling rights that do not fit the position were dropped",
+                    "castling_rights_dropped",
                 ),
-                (
-                    PositionErrorKinds::INVALID_EP_SQUARE,
-                    "an en passant square that does not fit the position was dropped",
-                ),
-                (
-                    PositionErrorKinds::TOO_MUCH_MATERIAL,
-                    "more material than a game can reach",
-                ),
-                (
-                    PositionErrorKinds::IMPOSSIBLE_CHECK,
-                    "a check no legal move can have given",
-                ),
+                (PositionErrorKinds::INVALID_EP_SQUARE, "ep_square_dropped"),
+                (PositionErrorKinds::TOO_MUCH_MATERIAL, "too_much_material"),
+                (PositionErrorKinds::IMPOSSIBLE_CHECK, "impossible_check"),
             ] {
                 if kinds.contains(kind) {
                     notes.push(words);
@@ -111,26 +109,65 @@ pub fn lenient(setup: Setup, mode: CastlingMode) -> Result<(Chess, Vec<&'static 
                 .or_else(PositionError::ignore_too_much_material)
                 .or_else(PositionError::ignore_impossible_check)
                 .map(|p| (p, notes))
-                .map_err(|e| e.to_string())
+                .map_err(|e| position_errors(e.kinds()))
         }
+    }
+}
+
+/// The keys of the catalogues' `position_error` table for what is wrong with a position, in
+/// the order shakmaty names them, `, ` between them (a `list_position_error` argument).
+pub fn position_errors(kinds: PositionErrorKinds) -> String {
+    let keys: Vec<&str> = [
+        (PositionErrorKinds::EMPTY_BOARD, "empty board"),
+        (PositionErrorKinds::MISSING_KING, "missing king"),
+        (PositionErrorKinds::TOO_MANY_KINGS, "too many kings"),
+        (PositionErrorKinds::PAWNS_ON_BACKRANK, "pawns on backrank"),
+        (
+            PositionErrorKinds::INVALID_CASTLING_RIGHTS,
+            "invalid castling rights",
+        ),
+        (PositionErrorKinds::INVALID_EP_SQUARE, "invalid ep square"),
+        (PositionErrorKinds::OPPOSITE_CHECK, "opposite check"),
+        (PositionErrorKinds::IMPOSSIBLE_CHECK, "impossible check"),
+        (PositionErrorKinds::TOO_MUCH_MATERIAL, "too much material"),
+        (PositionErrorKinds::VARIANT, "variant rule violated"),
+    ]
+    .into_iter()
+    .filter(|(k, _)| kinds.contains(*k))
+    .map(|(_, key)| key)
+    .collect();
+    if keys.is_empty() {
+        return "unknown reason".to_string();
+    }
+    keys.join(", ")
+}
+
+/// The key of the catalogues' `fen_error` table for a FEN that cannot be read.
+pub fn fen_error(e: &shakmaty::fen::ParseFenError) -> &'static str {
+    use shakmaty::fen::ParseFenError as E;
+    match e {
+        E::InvalidFen => "invalid fen",
+        E::InvalidBoard => "invalid board part in fen",
+        E::InvalidPocket => "invalid pocket in fen",
+        E::InvalidTurn => "invalid turn part in fen",
+        E::InvalidCastling => "invalid castling part in fen",
+        E::InvalidEpSquare => "invalid ep square in fen",
+        E::InvalidRemainingChecks => "invalid remaining checks in fen",
+        E::InvalidHalfmoveClock => "invalid halfmove clock in fen",
+        E::InvalidFullmoves => "invalid fullmove part in fen",
     }
 }
 
 /// Read a FEN (X-FEN and Shredder-FEN castling accepted) as a legal position. The error says
 /// what is wrong once: `the FEN cannot be read: …` or `not a legal position: …`.
-pub fn parse(fen: &str) -> Result<(Chess, Vec<&'static str>), String> {
+pub fn parse(fen: &str) -> Result<(Chess, Vec<&'static str>), Message> {
     let parsed: Fen = fen
         .trim()
         .parse()
-        .map_err(|e| format!("the FEN cannot be read: {e}"))?;
+        .map_err(|e| Message::new("position_unreadable").word("error", fen_error(&e)))?;
     let setup = parsed.into_setup();
     let mode = CastlingMode::detect(&setup);
-    lenient(setup, mode).map_err(|e| {
-        format!(
-            "not a legal position: {}",
-            e.strip_prefix("illegal position: ").unwrap_or(&e)
-        )
-    })
+    lenient(setup, mode).map_err(|e| Message::new("position_illegal").text("errors", e))
 }
 
 /// Material alone settles it: no pawns, and at most one minor piece, or bishops all on squares
@@ -289,6 +326,7 @@ pub fn judge(fen: &str) -> Judgement {
         white_can_mate: None,
         black_can_mate: None,
         reason: String::new(),
+        said: Message::new("clauses"),
         white_helpmate: None,
         black_helpmate: None,
         white_helpmate_uci: None,
@@ -300,9 +338,9 @@ pub fn judge(fen: &str) -> Judgement {
         j.dead = Some(false);
         j.white_can_mate = Some(winner == Color::White);
         j.black_can_mate = Some(winner == Color::Black);
-        j.reason = format!(
-            "checkmate (Art. 5.1.1): {} has won",
-            crate::finding::Side::from(winner).name()
+        j.say(
+            Message::new("position_checkmate")
+                .word("side", crate::finding::Side::from(winner).name()),
         );
         return j;
     }
@@ -310,7 +348,7 @@ pub fn judge(fen: &str) -> Judgement {
         j.dead = Some(true);
         j.white_can_mate = Some(false);
         j.black_can_mate = Some(false);
-        j.reason = "stalemate (Art. 5.2.1): the game is already drawn".into();
+        j.say(Message::new("position_stalemate"));
         return j;
     }
     let (white, black) = (
@@ -334,55 +372,79 @@ pub fn judge(fen: &str) -> Judgement {
         (Some(true), _) | (_, Some(true)) => Some(false),
         _ => None,
     };
-    const CASTLING: &str =
-        "undecided (no helpmate found, and the solver cannot take Chess960 castling rights)";
-    let side = |s: &Side, name: &str| match s.can_mate {
-        Some(true) if s.line.is_some() => format!("{name} can mate (a helpmate line is given)"),
-        Some(true) => format!("{name} can mate"),
-        Some(false) => format!("{name} cannot mate by any series of legal moves"),
-        None if s.castling => format!("{name}: {CASTLING}"),
-        None => format!("{name}: the search budget ran out, undecided"),
+    let side = |s: &Side, name: &'static str| {
+        Message::new(match s.can_mate {
+            Some(true) if s.line.is_some() => "position_can_mate_line",
+            Some(true) => "position_can_mate",
+            Some(false) => "position_cannot_mate",
+            None if s.castling => "position_castling_undecided",
+            None => "position_budget",
+        })
+        .word("side", name)
     };
-    let verdict = match j.dead {
-        Some(true) if insufficient_material(&pos) => {
-            "dead position (Art. 5.2.2): insufficient material, neither side can mate".into()
-        }
-        Some(true) => format!(
-            "dead position (Art. 5.2.2): the CHA search proved that neither side can mate{}",
-            if stalemated_on_every_line(&pos) {
-                " (every line of legal play ends in a stalemate)"
-            } else if pawns_blocked(&pos) {
-                " (every pawn is blocked: none can advance or capture)"
-            } else {
-                " (every line is forced into a position without mate)"
-            }
-        ),
-        _ => format!(
-            "{}; {}",
-            side(&white, crate::finding::Side::White.name()),
-            side(&black, crate::finding::Side::Black.name())
-        ),
+    let mut verdict = match j.dead {
+        Some(true) if insufficient_material(&pos) => Message::new("position_dead_material"),
+        Some(true) => Message::new(if stalemated_on_every_line(&pos) {
+            "position_dead_stalemates"
+        } else if pawns_blocked(&pos) {
+            "position_dead_locked"
+        } else {
+            "position_dead_forced"
+        }),
+        _ => side(&white, crate::finding::Side::White.name())
+            .then(side(&black, crate::finding::Side::Black.name())),
     };
-    j.reason.push_str(&verdict);
     if solver_board(&pos).is_none() {
-        j.reason.push_str(
-            " (Chess960 castling rights, which the CHA solver cannot take: a side is called able to mate only on a helpmate line checked on this position, unable only for want of material)",
-        );
+        verdict = Message::new("position_chess960_castling").msg("verdict", verdict);
     }
     if let Some(n) = chess960::number_of(&pos) {
-        j.reason
-            .push_str(&format!(" (Chess960 starting position {n})"));
+        verdict = Message::new("position_chess960_start")
+            .msg("verdict", verdict)
+            .text("number", n);
     }
-    if !notes.is_empty() {
-        j.reason
-            .push_str(&format!(" (irregular FEN: {})", notes.join("; ")));
+    if let Some(notes) = notes.into_iter().map(Message::new).reduce(Message::then) {
+        verdict = Message::new("position_irregular")
+            .msg("verdict", verdict)
+            .msg("notes", notes);
     }
+    j.say(verdict);
     j
+}
+
+impl Judgement {
+    /// The judgement's reason is `said` (its English words too).
+    fn say(&mut self, said: Message) {
+        self.reason = said.render(crate::i18n::ReportLang::En);
+        self.said = said;
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A judgement's reason is written in each language from its message, not from its
+    /// English words.
+    #[test]
+    fn the_reason_is_said_by_its_message() {
+        use crate::i18n::ReportLang;
+        for (fen, it) in [
+            (
+                "8/8/4k3/8/8/3K4/8/8 w - - 0 1",
+                "posizione morta (Art. 5.2.2): materiale insufficiente, nessuno dei due può dare matto",
+            ),
+            (
+                "8/8/8/8/8/8/8/8 w - - 0 1",
+                "non è una posizione legale: scacchiera vuota, manca un Re",
+            ),
+        ] {
+            let mut j = judge(fen);
+            assert_eq!(j.reason, j.said.render(ReportLang::En));
+            j.reason = "words no template has".into();
+            crate::report::localised::localise_judgement(&mut j, ReportLang::It);
+            assert_eq!(j.reason, it, "{fen}");
+        }
+    }
 
     #[test]
     fn kinds_of_positions() {

@@ -43,6 +43,7 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 use crate::{
     export::{convert_game, ConvertOptions, Converted},
     finding::{Finding, Kind, Suggestion},
+    message::Message,
     notation::{
         decode::decode_game,
         game::{parse_game, Locator},
@@ -683,41 +684,44 @@ pub fn findings(rep: &Repaired, text: &str, first_line: u64) -> Vec<Finding> {
         .iter()
         .map(|r| {
             let read = r.mv.map(|m| suggestion(&r.before, m, rep.lang));
+            let slip = reason_words(r.reason);
             let message = match (&r.written, &read) {
-                (Some(w), Some(s)) => format!(
-                    "written \"{w}\", read as {} ({}; confidence {:.2})",
-                    s.san,
-                    reason_words(r.reason),
-                    r.confidence
-                ),
-                (None, Some(s)) => format!(
-                    "not written: {} put here, which makes the moves after it legal ({})",
-                    s.san,
-                    reason_words(r.reason)
-                ),
-                (Some(w), None) if r.reason == NUMBER => format!(
-                    "move number written \"{w}\", read as {} ({})",
-                    number_prefix(&r.before),
-                    if w.chars().all(|c| c.is_ascii_digit()) {
-                        "no dot between it and the move"
-                    } else {
-                        reason_words("look_alike")
-                    }
-                ),
-                (Some(w), None) if r.reason == HEADER => format!(
-                    "header: \"{w}\" read as {} ({})",
-                    tag_name_look_alike(w)
-                        .or_else(|| result_look_alike(w).map(GameResult::as_str))
-                        .unwrap_or("?"),
-                    reason_words("look_alike")
-                ),
-                (Some(w), None) if r.reason == RESULT => format!(
-                    "result written \"{w}\", read as {} ({})",
-                    result_look_alike(w).map_or("?", GameResult::as_str),
-                    reason_words(RESULT)
-                ),
-                (Some(w), None) => format!("\"{w}\" left out ({})", reason_words(r.reason)),
-                (None, None) => "a repair".to_string(),
+                (Some(w), Some(s)) => Message::new("repaired_read_as")
+                    .text("written", w)
+                    .text("move", &s.san)
+                    .word("slip", slip)
+                    .text("confidence", format!("{:.2}", r.confidence)),
+                (None, Some(s)) => Message::new("repaired_not_written")
+                    .text("move", &s.san)
+                    .word("slip", slip),
+                (Some(w), None) if r.reason == NUMBER => Message::new("repaired_number")
+                    .text("written", w)
+                    .text("number", number_prefix(&r.before))
+                    .word(
+                        "slip",
+                        if w.chars().all(|c| c.is_ascii_digit()) {
+                            "no dot between it and the move"
+                        } else {
+                            reason_words("look_alike")
+                        },
+                    ),
+                (Some(w), None) if r.reason == HEADER => Message::new("repaired_header")
+                    .text("written", w)
+                    .text(
+                        "read",
+                        tag_name_look_alike(w)
+                            .or_else(|| result_look_alike(w).map(GameResult::as_str))
+                            .unwrap_or("?"),
+                    )
+                    .word("slip", reason_words("look_alike")),
+                (Some(w), None) if r.reason == RESULT => Message::new("repaired_result")
+                    .text("written", w)
+                    .text("read", result_look_alike(w).map_or("?", GameResult::as_str))
+                    .word("slip", reason_words(RESULT)),
+                (Some(w), None) => Message::new("repaired_left_out")
+                    .text("written", w)
+                    .word("slip", slip),
+                (None, None) => Message::new("repaired"),
             };
             // A capture named by the pieces (`DxD`) is the writer's notation read as it is,
             // not a slip put right: a notation finding, with the same evidence.
@@ -726,7 +730,7 @@ pub fn findings(rep: &Repaired, text: &str, first_line: u64) -> Vec<Finding> {
             } else {
                 Kind::RepairedMove
             };
-            let mut f = Finding::new(kind, r.ply, message);
+            let mut f = Finding::said(kind, r.ply, message);
             f.move_text = r.written.as_ref().filter(|_| r.ply > 0).map(|w| {
                 if r.reason == NUMBER {
                     w.clone()

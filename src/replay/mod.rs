@@ -37,7 +37,9 @@ use shakmaty::{fen::Fen, CastlingMode, Chess, Color, EnPassantMode, FromSetup, M
 
 use crate::{
     finding::{Finding, Kind, Severity, Side, Status, Variant},
+    i18n::ReportLang,
     laws::{self, GameFacts, LawsOptions, Termination},
+    message::Message,
     notation::{
         decode::decode_game,
         game::{parse_game, Locator, ParsedGame},
@@ -130,14 +132,12 @@ fn read(
         &mut record,
     );
     if raw.dropped_bytes > 0 {
-        record.findings.push(Finding::new(
+        record.findings.push(Finding::said(
             Kind::OversizedGame,
             0,
-            format!(
-                "the game is larger than {} MiB ({} bytes not read); it is not replayed",
-                crate::notation::split::MAX_GAME_BYTES >> 20,
-                raw.dropped_bytes
-            ),
+            Message::new("oversized_game")
+                .text("mib", crate::notation::split::MAX_GAME_BYTES >> 20)
+                .text("bytes", raw.dropped_bytes),
         ));
         record.tags = Tags(parsed.tags);
         record.lang = "en".into();

@@ -45,17 +45,22 @@ pub(super) fn numbering_slip(
     black: bool,
     expected: u32,
     side: Color,
-) -> Option<(MoveNumberReason, String, Option<String>)> {
+) -> Option<(MoveNumberReason, Message, Option<Message>)> {
     let who = resolve::color_name(side);
+    // `written` is written where `who`'s move `expected` belongs.
+    let at = |id: &'static str| {
+        Message::new(id)
+            .text("written", written)
+            .word("who", who)
+            .text("expected", expected)
+    };
     let missing = || {
         Some((
             MoveNumberReason::MissingMove,
-            format!(
-                "`{written}` is written where {who}'s move {expected} belongs: {who}'s move {expected} is missing, or the number is wrong"
-            ),
-            Some(format!(
-                "`{written}` is written where {who}'s move {expected} belongs: a move seems to be missing"
-            )),
+            at("missing_move")
+                .word("who_again", who)
+                .text("expected_again", expected),
+            Some(at("missing_move_note")),
         ))
     };
     match side {
@@ -68,9 +73,11 @@ pub(super) fn numbering_slip(
     // The numbers left out: `2.` then `4.` leaves out 3.
     let skipped = |from: u32, to: u32| {
         if to == from + 1 {
-            format!("no move is numbered {from}")
+            Message::new("no_move_numbered").text("number", from)
         } else {
-            format!("no moves are numbered {from} to {}", to - 1)
+            Message::new("no_moves_numbered")
+                .text("from", from)
+                .text("to", to - 1)
         }
     };
     if number > expected && side == Color::Black {
@@ -78,35 +85,21 @@ pub(super) fn numbering_slip(
         // `expected` is not the one left out; moves are, or the number is wrong.
         Some((
             MoveNumberReason::Skipped,
-            format!(
-                "`{written}` is written where {who}'s move {expected} belongs: moves are missing, or the number is wrong"
-            ),
-            Some("moves seem to be missing".to_string()),
+            at("skipped_ahead"),
+            Some(Message::new("skipped_ahead_note")),
         ))
     } else if number > expected {
         Some((
             MoveNumberReason::Skipped,
-            format!(
-                "`{written}` is written where {who}'s move {expected} belongs: {}",
-                skipped(expected, number)
-            ),
-            Some(format!(
-                "{}: moves seem to be missing",
-                skipped(expected, number)
-            )),
+            at("skipped").msg("skipped", skipped(expected, number)),
+            Some(Message::new("skipped_note").msg("skipped", skipped(expected, number))),
         ))
     } else if side == Color::White && number.saturating_add(1) == expected {
-        Some((
-            MoveNumberReason::Repeated,
-            format!("`{written}` is written again where {who}'s move {expected} belongs: the number is repeated"),
-            None,
-        ))
+        Some((MoveNumberReason::Repeated, at("repeated_number"), None))
     } else {
         Some((
             MoveNumberReason::OutOfOrder,
-            format!(
-                "`{written}` is written where {who}'s move {expected} belongs: the numbering goes back"
-            ),
+            at("numbering_goes_back"),
             None,
         ))
     }

@@ -19,6 +19,7 @@ use shakmaty::{
     Square,
 };
 
+use crate::message::{Arg, Message};
 use crate::notation::{
     languages::{alphabet, Language},
     moves::{CaptureMark, CheckMark, WrittenKind, WrittenMove},
@@ -396,7 +397,8 @@ pub(crate) fn color_name(c: Color) -> &'static str {
 /// Why no legal move fits, and the move the player could physically have made, if exactly one.
 pub struct Explanation {
     pub reason: IllegalReason,
-    pub message: String,
+    /// Why, as a catalogue message (written in each language when it is printed).
+    pub text: Message,
     /// A move that is made as the piece moves but breaks a rule (king left in check, castling
     /// rights lost, castling through check): what `--illegal stands` plays.
     pub executable: Option<Move>,
@@ -404,11 +406,18 @@ pub struct Explanation {
     pub square: Option<Square>,
 }
 
+impl Explanation {
+    /// Why, in English.
+    pub fn message(&self) -> String {
+        self.text.render(crate::i18n::ReportLang::En)
+    }
+}
+
 /// An explanation that names no move the player could have made.
-fn because(reason: IllegalReason, message: String) -> Explanation {
+fn because(reason: IllegalReason, text: Message) -> Explanation {
     Explanation {
         reason,
-        message,
+        text,
         executable: None,
         square: None,
     }
@@ -470,6 +479,16 @@ fn pseudo_move(pos: &Chess, from: Square, to: Square, role: Role, promotion: Opt
     }
 }
 
+/// The square a move is written to, or its file where the rank is left out (`the e-file`).
+fn target_message(w: &WrittenMove) -> Arg {
+    match w.to_square() {
+        Some(t) => Arg::Text(t.to_string()),
+        None => Arg::Msg(Box::new(
+            Message::new("file_target").text("file", w.to_file.map_or('?', |f| f.char())),
+        )),
+    }
+}
+
 /// Explain why no legal move fits `w`.
 pub fn explain(pos: &Chess, w: &WrittenMove, lang: &Language) -> Explanation {
     explain_written(pos, w, lang).unwrap_or_else(|why| why)
@@ -498,13 +517,13 @@ fn explain_kind(pos: &Chess, w: &WrittenMove, lang: &Language) -> Result<(), Exp
     if pos.is_checkmate() || pos.is_stalemate() {
         return Err(because(
             IllegalReason::GameOver,
-            format!(
-                "the game is over: {side} is {}, no move can follow",
+            Message::new("game_over").word("side", side).word(
+                "state",
                 if pos.is_checkmate() {
                     "checkmated"
                 } else {
                     "stalemated"
-                }
+                },
             ),
         ));
     }
@@ -517,18 +536,16 @@ fn explain_kind(pos: &Chess, w: &WrittenMove, lang: &Language) -> Result<(), Exp
             let them = color_name(!turn);
             return Err(because(
                 IllegalReason::TakesKing,
-                format!(
-                    "it would take {them}'s king on {}: a king is never taken; the illegal move \
-                     that left it en prise could have been claimed (Appendix A.4.2)",
-                    m.to()
-                ),
+                Message::new("takes_king")
+                    .word("side", them)
+                    .text("square", m.to()),
             ));
         }
     }
     if w.kind == WrittenKind::Null {
         return Err(because(
             IllegalReason::NullMoveInCheck,
-            "a null move cannot be made while in check".into(),
+            Message::new("null_move_in_check"),
         ));
     }
     Ok(())
@@ -545,7 +562,9 @@ fn explain_letters(
             let l = w.piece.map(|l| alphabet().letter(l.index)).unwrap_or("?");
             return Err(because(
                 IllegalReason::UnknownPieceLetter,
-                format!("`{l}` is not a piece letter in {}", lang.name),
+                Message::new("unknown_piece_letter")
+                    .text("letter", l)
+                    .text("language", &lang.name),
             ));
         }
     };
@@ -553,19 +572,14 @@ fn explain_letters(
     if w.promotion.is_some() && promotion.is_none() {
         return Err(because(
             IllegalReason::UnknownPieceLetter,
-            format!(
-                "the promotion letter is not a piece letter in {}",
-                lang.name
-            ),
+            Message::new("unknown_promotion_letter").text("language", &lang.name),
         ));
     }
     if matches!(promotion, Some(Role::King) | Some(Role::Pawn)) {
         return Err(because(
             IllegalReason::BadPromotionPiece,
-            format!(
-                "a pawn cannot be promoted to a {}",
-                role_name(promotion.unwrap_or(Role::King))
-            ),
+            Message::new("bad_promotion_piece")
+                .word("piece", role_name(promotion.unwrap_or(Role::King))),
         ));
     }
     Ok((role, promotion))
@@ -579,19 +593,20 @@ fn explain_origin(pos: &Chess, w: &WrittenMove, role: Option<Role>) -> Result<()
     match pos.board().piece_at(from) {
         None => Err(because(
             IllegalReason::OriginEmpty,
-            format!("there is no piece on {from}"),
+            Message::new("origin_empty").text("from", from),
         )),
         Some(p) if p.color != pos.turn() => Err(because(
             IllegalReason::OriginWrongSide,
-            format!("the piece on {from} is {}'s", color_name(p.color)),
+            Message::new("origin_wrong_side")
+                .text("from", from)
+                .word("side", color_name(p.color)),
         )),
         Some(p) if role.is_some_and(|r| r != p.role) => Err(because(
             IllegalReason::OriginWrongPiece,
-            format!(
-                "{from} holds a {}, not a {}",
-                role_name(p.role),
-                role_name(role.unwrap_or(p.role))
-            ),
+            Message::new("origin_wrong_piece")
+                .text("from", from)
+                .word("held", role_name(p.role))
+                .word("written", role_name(role.unwrap_or(p.role))),
         )),
         _ => Ok(()),
     }
@@ -623,17 +638,23 @@ fn explain_origins(
     if our.is_empty() {
         return Err(because(
             IllegalReason::NoSuchPiece,
-            format!("{side} has no {what}"),
+            Message::new("no_such_piece")
+                .word("side", side)
+                .word("what", what),
         ));
     }
     if origins.is_empty() {
         // Where the move names it: a square, a file or a rank.
         let message = match (w.from_file, w.from_rank) {
-            (Some(f), Some(r)) => format!("{side} has no {what} on {}", Square::from_coords(f, r)),
-            (Some(f), None) => format!("{side} has no {what} on the {}-file", f.char()),
-            (None, Some(r)) => format!("{side} has no {what} on rank {}", r.char()),
-            (None, None) => format!("{side} has no {what} on the square the move names"),
-        };
+            (Some(f), Some(r)) => {
+                Message::new("no_such_piece_on").text("square", Square::from_coords(f, r))
+            }
+            (Some(f), None) => Message::new("no_such_piece_on_file").text("file", f.char()),
+            (None, Some(r)) => Message::new("no_such_piece_on_rank").text("rank", r.char()),
+            (None, None) => Message::new("no_such_piece_on_square"),
+        }
+        .word("side", side)
+        .word("what", what);
         return Err(because(IllegalReason::NoSuchPiece, message));
     }
     Ok(origins)
@@ -683,13 +704,13 @@ fn explain_executable(
     {
         return Err(because(
             IllegalReason::PromotionMissing,
-            "the pawn reaches the last rank but no promotion piece is written".into(),
+            Message::new("promotion_missing"),
         ));
     }
     if promotion.is_some() && executable.iter().all(|(m, _)| m.promotion().is_none()) {
         return Err(because(
             IllegalReason::PromotionWrongRank,
-            "a promotion is written but the pawn does not reach the last rank".into(),
+            Message::new("promotion_wrong_rank"),
         ));
     }
     let what = role.map_or("piece", role_name);
@@ -698,16 +719,17 @@ fn explain_executable(
     // piece the writer did not name.
     let stands = only.filter(|_| !executable[0].1);
     let king_move = executable.iter().all(|(m, _)| m.role() == Role::King);
-    let message = if king_move {
-        format!("the king would be in check on {}", executable[0].0.to())
+    let text = if king_move {
+        Message::new("king_into_check").text("to", executable[0].0.to())
     } else if let Some(m) = only {
-        format!(
-            "the move leaves {side}'s king in check (the {} on {} is pinned or the check is not parried)",
-            role_name(m.role()),
-            m.from().map(|s| s.to_string()).unwrap_or_default()
-        )
+        Message::new("leaves_king_in_check")
+            .word("side", side)
+            .word("piece", role_name(m.role()))
+            .text("from", m.from().map(|s| s.to_string()).unwrap_or_default())
     } else {
-        format!("every {what} move that fits leaves {side}'s king in check")
+        Message::new("every_move_leaves_king_in_check")
+            .word("what", what)
+            .word("side", side)
     };
     Err(Explanation {
         reason: if king_move {
@@ -715,7 +737,7 @@ fn explain_executable(
         } else {
             IllegalReason::LeavesKingInCheck
         },
-        message,
+        text,
         executable: stands,
         square: king_move.then(|| executable[0].0.to()),
     })
@@ -734,10 +756,7 @@ fn explain_unreachable(
     let board = pos.board();
     let what = role.map_or("piece", role_name);
     let to = w.to_square();
-    let target_desc = match to {
-        Some(t) => t.to_string(),
-        None => format!("the {}-file", w.to_file.map(|f| f.char()).unwrap_or('?')),
-    };
+    let target = target_message(w);
     // Reachable on an empty board?
     let mut geometric = false;
     let mut blocked_by_own = false;
@@ -756,43 +775,60 @@ fn explain_unreachable(
             }
         }
     }
+    // A capture marked on an empty square: a clause after the reason.
     let capture_note = match (w.capture != CaptureMark::None, to) {
         (true, Some(t)) if board.piece_at(t).is_none() && Some(t) != pos.maybe_ep_square() => {
-            format!("; {t} is empty, there is nothing to capture")
+            Some(Message::new("capture_on_empty").text("square", t))
         }
-        _ => String::new(),
+        _ => None,
+    };
+    let noted = |m: Message| match &capture_note {
+        Some(note) => m.then(note.clone()),
+        None => m,
     };
     if role == Some(Role::Pawn) {
-        return explain_pawn(pos, w, origins, &target_desc, &capture_note);
+        return explain_pawn(pos, w, origins, target, noted);
     }
     if blocked_by_own {
         let t = to.map(|t| t.to_string()).unwrap_or_default();
         return because(
             IllegalReason::DestinationOwnPiece,
-            format!("{t} is occupied by one of {side}'s own pieces"),
+            Message::new("destination_own_piece")
+                .text("square", t)
+                .word("side", side),
         );
     }
     if geometric {
         return because(
             IllegalReason::PathBlocked,
-            format!("the path of the {what} to {target_desc} is blocked{capture_note}"),
+            noted(
+                Message::new("path_blocked")
+                    .word("what", what)
+                    .arg("target", target.clone()),
+            ),
         );
     }
     let message = if origins.count() == 1 {
         let from = origins.first().map(|s| s.to_string()).unwrap_or_default();
-        format!("the {what} on {from} cannot reach {target_desc}{capture_note}")
+        Message::new("cannot_reach_from")
+            .word("what", what)
+            .text("from", from)
+            .arg("target", target.clone())
     } else {
-        format!("no {what} of {side} can reach {target_desc}{capture_note}")
+        Message::new("no_piece_can_reach")
+            .word("what", what)
+            .word("side", side)
+            .arg("target", target.clone())
     };
-    because(IllegalReason::Unreachable, message)
+    because(IllegalReason::Unreachable, noted(message))
 }
 
 fn explain_pawn(
     pos: &Chess,
     w: &WrittenMove,
     origins: Bitboard,
-    target_desc: &str,
-    capture_note: &str,
+    target: Arg,
+    noted: impl Fn(Message) -> Message,
 ) -> Explanation {
     let turn = pos.turn();
     let board = pos.board();
@@ -817,16 +853,17 @@ fn explain_pawn(
             // would be physically possible and explained as illegal above).
             let placed_to_take = (origins & attacks::pawn_attacks(!turn, t)).any();
             if ep_shaped && placed_to_take && pos.maybe_ep_square() != Some(t) {
-                return because(IllegalReason::EnPassantNotAvailable, format!(
-                        "en passant on {t} is not available: the pawn did not just advance two squares"
-                    ));
+                return because(
+                    IllegalReason::EnPassantNotAvailable,
+                    Message::new("en_passant_not_available").text("square", t),
+                );
             }
             // Shaped like en passant with no pawn of the written file beside the enemy pawn:
             // told below as no pawn of that file able to capture.
             if board.piece_at(t).is_none() && (placed_to_take || !ep_shaped) {
                 return because(
                     IllegalReason::NothingToCapture,
-                    format!("a pawn captures diagonally, but {t} is empty"),
+                    Message::new("nothing_to_capture").text("square", t),
                 );
             }
         }
@@ -834,14 +871,18 @@ fn explain_pawn(
         let file = w.from_file.map_or('?', |f| f.char());
         return because(
             IllegalReason::Unreachable,
-            format!("no pawn on the {file}-file can capture on {target_desc}{capture_note}"),
+            noted(
+                Message::new("no_pawn_of_file_can_capture")
+                    .text("file", file)
+                    .arg("target", target.clone()),
+            ),
         );
     }
     if let Some(t) = w.to_square() {
         if board.occupied().contains(t) {
             return because(
                 IllegalReason::DestinationOccupied,
-                format!("{t} is occupied, and a pawn moving straight cannot capture"),
+                Message::new("destination_occupied").text("square", t),
             );
         }
         let dir: i32 = if turn == Color::White { 8 } else { -8 };
@@ -851,21 +892,19 @@ fn explain_pawn(
                 if mid.is_some_and(|m| board.occupied().contains(m)) {
                     return because(
                         IllegalReason::PathBlocked,
-                        format!("the pawn on {from} cannot jump over the piece in front of it"),
+                        Message::new("pawn_cannot_jump").text("from", from),
                     );
                 }
                 return because(
                     IllegalReason::DoubleStepNotFromStart,
-                    format!(
-                        "the pawn on {from} may advance two squares only from its starting square"
-                    ),
+                    Message::new("double_step_not_from_start").text("from", from),
                 );
             }
         }
     }
     because(
         IllegalReason::Unreachable,
-        format!("no pawn can reach {target_desc}{capture_note}"),
+        noted(Message::new("no_pawn_can_reach").arg("target", target.clone())),
     )
 }
 
@@ -873,7 +912,7 @@ fn explain_castling(pos: &Chess, side: CastlingSide) -> Explanation {
     let turn = pos.turn();
     let castles = pos.castles();
     let board = pos.board();
-    let words = if side == CastlingSide::KingSide {
+    let wing = if side == CastlingSide::KingSide {
         "kingside"
     } else {
         "queenside"
@@ -881,16 +920,15 @@ fn explain_castling(pos: &Chess, side: CastlingSide) -> Explanation {
     let Some(rook) = castles.rook(turn, side) else {
         return because(
             IllegalReason::CastlingRightsLost,
-            format!(
-                "{} can no longer castle {words}: the king or that rook has moved or been captured",
-                color_name(turn)
-            ),
+            Message::new("castling_rights_lost")
+                .word("side", color_name(turn))
+                .word("wing", wing),
         );
     };
     let Some(king) = board.king_of(turn) else {
         return because(
             IllegalReason::CastlingRightsLost,
-            "there is no king to castle with".into(),
+            Message::new("no_king_to_castle"),
         );
     };
     let path = castles.path(turn, side);
@@ -906,13 +944,13 @@ fn explain_castling(pos: &Chess, side: CastlingSide) -> Explanation {
         let between = blockers.is_subset(attacks::between(king, rook));
         return because(
             IllegalReason::CastlingPathBlocked,
-            if between {
-                format!(
-                    "castling {words} is blocked: pieces stand between king and rook ({squares})"
-                )
+            Message::new(if between {
+                "castling_path_blocked"
             } else {
-                format!("castling {words} is blocked: pieces stand on squares the king or rook must cross or land on ({squares})")
-            },
+                "castling_path_blocked_landing"
+            })
+            .word("wing", wing)
+            .text("squares", squares),
         );
     }
     let executable = Some(Move::Castle { king, rook });
@@ -920,14 +958,14 @@ fn explain_castling(pos: &Chess, side: CastlingSide) -> Explanation {
         return Explanation {
             reason: IllegalReason::CastlingOutOfCheck,
             square: None,
-            message: "the king is in check: castling out of check is not allowed".into(),
+            text: Message::new("castling_out_of_check"),
             executable,
         };
     }
     Explanation {
         reason: IllegalReason::CastlingThroughCheck,
         square: None,
-        message: format!("castling {words} would take the king through or onto an attacked square"),
+        text: Message::new("castling_through_check").word("wing", wing),
         executable,
     }
 }

@@ -278,7 +278,7 @@ fn superfluous_origin_as_san_says() {
 fn reasons_that_hold() {
     let p = pos("2b4k/3P4/8/8/8/7K/8/8 w - - 0 1");
     let e = why(&p, "d8");
-    assert_eq!(e.reason, "leaves_king_in_check", "{}", e.message);
+    assert_eq!(e.reason, "leaves_king_in_check", "{}", e.message());
     assert!(e.executable.is_none(), "a move stands only as written");
     assert_eq!(why(&p, "d8=Q").reason, "leaves_king_in_check");
     // Unpinned, the missing piece is the fault.
@@ -288,8 +288,8 @@ fn reasons_that_hold() {
     // 1.e4 e6 2.e5 d5: the d-pawn did advance two squares, but no pawn stands on c5.
     let p = pos("rnbqkbnr/ppp2ppp/4p3/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");
     let e = why(&p, "cxd6");
-    assert_eq!(e.reason, "unreachable", "{}", e.message);
-    assert_eq!(e.message, "no pawn on the c-file can capture on d6");
+    assert_eq!(e.reason, "unreachable", "{}", e.message());
+    assert_eq!(e.message(), "no pawn on the c-file can capture on d6");
     // A pawn beside the enemy pawn, a move too late: that is the double step.
     let p = pos("rnbqkbnr/ppp2ppp/4p3/3pP3/8/5N2/PPPP1PPP/RNBQKB1R w KQkq - 1 4");
     assert_eq!(why(&p, "exd6").reason, "en_passant_not_available");

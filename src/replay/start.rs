@@ -14,18 +14,15 @@ pub(super) fn report_control_characters(
             .iter()
             .map(|c| format!("U+{:04X}", u32::from(c.character)))
             .collect();
-        let mut f = Finding::new(
+        let mut f = Finding::said(
             Kind::Structure,
             0,
-            format!(
-                "{} ({}) in the text, which no one writes (the file is damaged): left out",
-                if run.len() == 1 {
-                    "a control character"
-                } else {
-                    "control characters"
-                },
-                names.join(" ")
-            ),
+            Message::new(if run.len() == 1 {
+                "control_character"
+            } else {
+                "control_characters"
+            })
+            .text("codes", names.join(" ")),
         );
         f.reason = Some(StructureReason::ControlCharacter.into());
         (f.line, f.column) = at.locate(run[0].at);
@@ -54,10 +51,10 @@ pub(super) fn start_position(
 ) -> Option<(Chess, CastlingMode)> {
     let variant = parsed.tag("Variant").unwrap_or("");
     let Some(chess960) = is_chess960(variant) else {
-        record.findings.push(Finding::new(
+        record.findings.push(Finding::said(
             Kind::UnsupportedVariant,
             0,
-            format!("the variant `{variant}` is not standard chess or Chess960; the game is not replayed"),
+            Message::new("unsupported_variant").text("variant", variant),
         ));
         return None;
     };
@@ -77,10 +74,10 @@ pub(super) fn start_position(
     let fen = match Fen::from_ascii(fen_text.trim().as_bytes()) {
         Ok(f) => f,
         Err(e) => {
-            record.findings.push(Finding::new(
+            record.findings.push(Finding::said(
                 Kind::InvalidFen,
                 0,
-                format!("the FEN tag cannot be read: {e}"),
+                Message::new("fen_unreadable").word("error", laws::position::fen_error(&e)),
             ));
             return None;
         }
@@ -97,10 +94,16 @@ pub(super) fn start_position(
     match laws::position::lenient(setup, mode) {
         Ok((pos, notes)) => {
             if !notes.is_empty() {
-                let mut f = Finding::new(
+                // Not empty: each note a clause.
+                let notes = notes
+                    .into_iter()
+                    .map(Message::new)
+                    .reduce(Message::then)
+                    .unwrap_or_else(|| Message::new("clauses"));
+                let mut f = Finding::said(
                     Kind::Structure,
                     0,
-                    format!("the FEN is irregular: {}", notes.join("; ")),
+                    Message::new("fen_irregular").msg("notes", notes),
                 );
                 f.reason = Some(StructureReason::FenCleaned.into());
                 record.findings.push(f);
@@ -108,10 +111,10 @@ pub(super) fn start_position(
             Some((pos, mode))
         }
         Err(e) => {
-            record.findings.push(Finding::new(
+            record.findings.push(Finding::said(
                 Kind::InvalidFen,
                 0,
-                format!("the FEN tag is not a legal position: {e}"),
+                Message::new("fen_illegal").text("errors", e),
             ));
             None
         }

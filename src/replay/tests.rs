@@ -450,3 +450,34 @@ fn the_short_path_for_plain_plies_is_the_general_path() {
     eprintln!("{games} games replayed both ways ({bundled_games} of the bundled corpora)");
     assert!(bundled_games > 500, "{bundled_games}");
 }
+
+/// Every finding of the replay carries its message as data: the Italian is written from the
+/// catalogue, whatever the English words say (nothing reads them back).
+#[test]
+fn replay_findings_carry_their_messages() {
+    let games = [
+        "1. e4 e5\n2. Cf3\n3. Ab5 a6\n",
+        "1. e4 e5 2. Cxe5 *",
+        "1. e4 e5 2. Nf3 Nc6 3. N?? *",
+        "1. a4 a5 2. h4 h5 3. Ta3 Ta6 4. Th3 Th6 5. Td3 *",
+        "1. e4 (1. d4 d5 *",
+        "1. -- e5 2. e4 (=) 4. Cf3 *",
+    ];
+    for text in games {
+        let mut r = run(text);
+        assert!(!r.findings.is_empty(), "{text}");
+        for f in &mut r.findings {
+            assert!(f.text.is_some(), "{text}: {:?}", f.message);
+            let it = crate::i18n::finding_message(f, ReportLang::It);
+            f.message = "words no template has".into();
+            assert_eq!(crate::i18n::finding_message(f, ReportLang::It), it);
+        }
+    }
+    // The missing move's note is a clause of the illegal move's message, in Italian too.
+    let r = run("1. e4 e5\n2. Cf3\n3. Ab5 a6\n");
+    assert_eq!(
+        crate::i18n::finding_message(&r.findings[1], ReportLang::It),
+        "`Ab5` è una mossa illegale: nessun Alfiere del Nero può raggiungere b5; `3.` è \
+         scritto dove va la mossa 2 del Nero: sembra che manchi una mossa"
+    );
+}

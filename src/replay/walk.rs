@@ -154,7 +154,7 @@ pub(super) struct Line {
     pub(super) pending_number: Option<WrittenNumber>,
     /// A numbering slip that says a move may be missing, for the explanation of an error
     /// soon after it: the last ply it concerns, and the words.
-    pub(super) missing_note: Option<(u32, String)>,
+    pub(super) missing_note: Option<(u32, Message)>,
 }
 
 impl Line {
@@ -227,11 +227,18 @@ impl Line {
 
     /// The words of a numbering slip for an error at `ply`, if the slip was just before it.
     /// Add to a bad move's message the note that a move seems missing, when one stands.
-    pub(super) fn add_missing_note(&mut self, ply: u32, message: &mut String) {
-        if let Some((_, note)) = self.missing_note.take().filter(|(until, _)| ply <= *until) {
-            message.push_str("; ");
-            message.push_str(&note);
+    pub(super) fn add_missing_note(&mut self, ply: u32, f: &mut Finding) {
+        if let Some(note) = self.take_missing_note(ply) {
+            f.then(note);
         }
+    }
+
+    /// The numbering slip's note, if it concerns `ply` (it is said once).
+    pub(super) fn take_missing_note(&mut self, ply: u32) -> Option<Message> {
+        self.missing_note
+            .take()
+            .filter(|(until, _)| ply <= *until)
+            .map(|(_, note)| note)
     }
 }
 
@@ -328,10 +335,10 @@ impl<'a> Game<'a> {
         kind: Kind,
         ply: u32,
         at_offset: usize,
-        message: String,
+        message: Message,
         line: &Line,
     ) -> Finding {
-        let mut f = Finding::new(kind, ply, message);
+        let mut f = Finding::said(kind, ply, message);
         let (l, c) = self.locate(at_offset);
         f.line = l;
         f.column = c;
@@ -347,7 +354,7 @@ impl<'a> Game<'a> {
         line: &Line,
         at: usize,
         reason: StructureReason,
-        message: String,
+        message: Message,
     ) -> Finding {
         let mut f = self.finding(Kind::Structure, line.ply, at, message, line);
         f.reason = Some(reason.into());
@@ -557,10 +564,7 @@ impl<'a> Game<'a> {
             Kind::Structure,
             line.ply,
             token.start,
-            format!(
-                "`{}` after the result is not part of the game",
-                clip(text).escape_debug()
-            ),
+            Message::new("text_after_result").text("text", clip(text).escape_debug()),
             line,
         );
         f.reason = Some(StructureReason::TextAfterResult.into());
@@ -575,18 +579,18 @@ impl<'a> Game<'a> {
             return;
         }
         let text = self.text.get(token.start..token.end).unwrap_or("");
-        let mut message = format!(
-            "`{}` is not a move in any notation this tool reads",
-            clip(text).escape_debug()
-        );
+        let written = clip(text).escape_debug().to_string();
         // A letter of another script looks on screen like the Latin one it stands for:
         // without its name the message would make no sense.
-        if let Some(l) = crate::notation::look_alike::first_in(text) {
-            message.push_str(&format!(
-                ": the letter '{}' ({} {}) is not Latin; it looks like '{}'",
-                l.letter, l.code_point, l.name, l.latin
-            ));
-        }
+        let message = match crate::notation::look_alike::first_in(text) {
+            Some(l) => Message::new("unreadable_look_alike")
+                .text("text", written)
+                .text("letter", l.letter)
+                .text("code_point", l.code_point)
+                .text("name", l.name)
+                .text("latin", l.latin),
+            None => Message::new("unreadable").text("text", written),
+        };
         let mut f = self.finding(
             Kind::UnreadableMove,
             line.ply + 1,
@@ -596,7 +600,7 @@ impl<'a> Game<'a> {
         );
         f.move_text = Some(line.next_label().with(clip(text)));
         line.pending_number = None;
-        line.add_missing_note(line.ply + 1, &mut f.message);
+        line.add_missing_note(line.ply + 1, &mut f);
         walk.acc.stop(line, token.start, &f.message);
         walk.acc.findings.push(f);
     }
@@ -613,7 +617,7 @@ impl<'a> Game<'a> {
                 Kind::Notation,
                 line.ply,
                 token.start,
-                "marked e.p. but the move is not an en passant capture".into(),
+                Message::new(NotationReason::EnPassantMarkOnOtherMove.message_id()),
                 line,
             );
             f.reason = Some(NotationReason::EnPassantMarkOnOtherMove.into());
@@ -632,7 +636,7 @@ impl<'a> Game<'a> {
                 Kind::DrawOffer,
                 line.ply,
                 token.start,
-                format!("{} offered a draw with this move", side.name()),
+                Message::new("draw_offer").word("side", side.name()),
                 line,
             );
             f.article = Some(Kind::DrawOffer.article());
@@ -679,7 +683,7 @@ impl<'a> Game<'a> {
                 Kind::Structure,
                 parent.ply,
                 token.start,
-                format!("variations are nested more than {MAX_VARIATION_DEPTH} deep: the file is damaged or hostile"),
+                Message::new("variation_too_deep").text("depth", MAX_VARIATION_DEPTH),
                 parent,
             );
             f.severity = Severity::Error;
@@ -705,7 +709,7 @@ impl<'a> Game<'a> {
                 Kind::Structure,
                 line.ply,
                 token.start,
-                "a `)` closes a variation that was never opened".into(),
+                Message::new("unmatched_parenthesis"),
                 line,
             );
             f.reason = Some(StructureReason::UnmatchedParenthesis.into());
@@ -722,10 +726,9 @@ impl<'a> Game<'a> {
                 line,
                 token.start,
                 StructureReason::CommentTooLong,
-                format!(
-                    "a comment of {size} bytes (more than {} MiB): the file is damaged or hostile",
-                    MAX_COMMENT_BYTES >> 20
-                ),
+                Message::new("comment_too_long")
+                    .text("size", size)
+                    .text("mib", MAX_COMMENT_BYTES >> 20),
             );
             f.severity = Severity::Error;
             walk.acc.findings.push(f);
@@ -735,7 +738,7 @@ impl<'a> Game<'a> {
                 line,
                 token.start,
                 StructureReason::UnterminatedComment,
-                "a `{` comment is never closed: it runs to the end of the game".into(),
+                Message::new("unterminated_comment"),
             ));
         }
         if token.kind == TokenKind::Comment {
@@ -759,7 +762,7 @@ impl<'a> Game<'a> {
                 Kind::Structure,
                 line.ply,
                 self.text.len(),
-                format!("{open} variation(s) are never closed"),
+                Message::new("unclosed_variation").text("count", open),
                 line,
             );
             f.reason = Some(StructureReason::UnclosedVariation.into());

@@ -384,7 +384,7 @@ impl<'a> Game<'a> {
             &mut issues,
         );
         for issue in issues {
-            let message = issue.message(crate::i18n::ReportLang::En);
+            let message = Message::new(issue.reason.message_id());
             let mut f = self.finding(Kind::Notation, ply, at.offset, message, line);
             f.reason = Some(issue.reason.into());
             f.move_text = Some(numbered.with(self.written_text(at)));
@@ -445,7 +445,7 @@ impl<'a> Game<'a> {
                         Kind::Notation,
                         ply,
                         at.offset,
-                        format!("the promotion piece is not written; read as `{piece}`, the piece after which the game goes on"),
+                        Message::new("promotion_piece_missing").text("piece", piece),
                         line,
                     );
                     f.reason = Some(NotationReason::PromotionPieceMissing.into());
@@ -460,10 +460,9 @@ impl<'a> Game<'a> {
                     Kind::AmbiguousMove,
                     ply,
                     at.offset,
-                    format!(
-                        "`{written}` fits {} legal moves; the notation must say which piece moves",
-                        candidates.len()
-                    ),
+                    Message::new("ambiguous")
+                        .text("written", written)
+                        .text("count", candidates.len()),
                     line,
                 );
                 f.article = Some(Kind::AmbiguousMove.article());
@@ -485,7 +484,7 @@ impl<'a> Game<'a> {
                         })
                         .collect()
                 }));
-                line.add_missing_note(ply, &mut f.message);
+                line.add_missing_note(ply, &mut f);
                 acc.stop(line, at.offset, &f.message);
                 acc.findings.push(f);
                 None
@@ -520,7 +519,7 @@ impl<'a> Game<'a> {
                 Kind::IllegalMove,
                 ply,
                 at.offset,
-                "a null move cannot be made while in check".into(),
+                Message::new("null_move_in_check"),
                 line,
             );
             f.move_text = Some(label());
@@ -536,7 +535,7 @@ impl<'a> Game<'a> {
                         Kind::NullMove,
                         ply,
                         at.offset,
-                        "a null move (`--`) is not a move of chess; the side to move passes".into(),
+                        Message::new("null_move"),
                         line,
                     );
                     f.move_text = Some(label());
@@ -596,12 +595,12 @@ impl<'a> Game<'a> {
             Kind::Notation,
             line.ply + 1,
             at.offset,
-            format!(
-                "`{letter}` is not a piece letter in {} but the English letter of the {}: `{}` is read in English, as {read}",
-                lang.name,
-                resolve::role_name(role),
-                self.written_text(at)
-            ),
+            Message::new("other_language_letter")
+                .text("letter", letter)
+                .text("language", &lang.name)
+                .word("piece", resolve::role_name(role))
+                .text("written", self.written_text(at))
+                .text("read", &read),
             line,
         );
         let reason = NotationReason::OtherLanguageLetter.into();
@@ -641,14 +640,13 @@ impl<'a> Game<'a> {
             self.continuation(p, at.token, rest, lang, line.depth)
         };
         let why = explain(&line.pos, w, lang);
-        let head = format!("`{written}` is illegal: ");
-        let mut f = self.finding(
-            Kind::IllegalMove,
-            ply,
-            at.offset,
-            format!("{head}{}", why.message),
-            line,
-        );
+        let said = |why: &Message| {
+            Message::new("illegal")
+                .text("written", written)
+                .msg("why", why.clone())
+        };
+        let mut because = why.text.clone();
+        let mut f = self.finding(Kind::IllegalMove, ply, at.offset, said(&because), line);
         f.reason = Some(why.reason.into());
         f.article = Some(crate::finding::default_article(Kind::IllegalMove, f.reason));
         f.move_text = Some(label());
@@ -661,15 +659,16 @@ impl<'a> Game<'a> {
             &mut rest_after,
         );
         f.suggestions = Some(ranked.unwrap_or_default());
-        line.add_missing_note(ply, &mut f.message);
+        if let Some(note) = line.take_missing_note(ply) {
+            because = because.then(note);
+        }
         let stands = self.policy == IllegalPolicy::Stands && line.depth == 0;
         if let (true, Some(m)) = (stands, why.executable) {
             if let Some(next) = play_irregular(&line.pos, m) {
                 f.stood = Some(true);
-                f.message.push_str(
-                    "; it was not claimed, so it stands and the game goes on (Appendix A.4.2)",
-                );
-                f.explanation = f.message.get(head.len()..).map(str::to_string);
+                because = because.then(Message::new("stands"));
+                f.say(said(&because));
+                f.explanation = Some(because.render(ReportLang::En));
                 acc.findings.push(f);
                 acc.irregular_from.get_or_insert(ply);
                 acc.emit(line, || GameEvent::Move {
@@ -684,8 +683,9 @@ impl<'a> Game<'a> {
                 return None;
             }
         }
-        // The message is `head` and the explanation as built here (not read back from it).
-        f.explanation = f.message.get(head.len()..).map(str::to_string);
+        // The explanation is the message's reason, as built here (not read back from it).
+        f.say(said(&because));
+        f.explanation = Some(because.render(ReportLang::En));
         acc.stop(line, at.offset, &f.message);
         acc.findings.push(f);
         None

@@ -211,7 +211,7 @@ fn write_summary_in<W: Write>(out: &mut W, s: &Summary, lang: ReportLang) -> io:
 /// A judgement of `scoresheet position` with its reason in `lang`, and its helpmate lines in
 /// `lang`'s piece letters.
 pub fn localise_judgement(j: &mut crate::laws::position::Judgement, lang: ReportLang) {
-    j.reason = i18n::translate(&j.reason, lang);
+    j.reason = j.said.render(lang);
     helpmates_in(j, lang);
 }
 
@@ -251,7 +251,7 @@ fn helpmates_in(j: &mut crate::laws::position::Judgement, lang: ReportLang) {
 }
 
 /// The text report of a judgement ([`super::position::to_text`]) in `lang`: its labels
-/// from the catalogue, its reason translated (give the judgement as judged, in English).
+/// from the catalogue, its reason from its message (give the judgement as judged, in English).
 pub fn position_text(j: &crate::laws::position::Judgement, lang: ReportLang) -> String {
     if lang == ReportLang::En {
         return super::position::to_text(j);
@@ -314,9 +314,10 @@ pub fn position_text(j: &crate::laws::position::Judgement, lang: ReportLang) -> 
                 ],
             );
             out.push_str(&format!("  {head}: {moves}"));
-        } else if let Some(reason) = line.strip_prefix("  ") {
+        } else if line.strip_prefix("  ") == Some(j.reason.as_str()) {
+            // The reason, from its message (not from its English words).
             out.push_str("  ");
-            out.push_str(&i18n::translate(reason, lang));
+            out.push_str(&j.said.render(lang));
         } else {
             out.push_str(line);
         }

@@ -15,6 +15,7 @@ use crate::{
         dates,
         text::Msg,
     },
+    i18n::ReportLang,
     laws::position,
 };
 
@@ -73,8 +74,12 @@ pub(super) fn position(env: &mut Envelope, value: Option<Spanned<Value>>, text: 
                     "position",
                     Some(l),
                     Msg::new(
-                        format!("the FEN `{}` is not a legal position: {e}", s.trim()),
-                        if e.starts_with("the FEN cannot be read") {
+                        format!(
+                            "the FEN `{}` is not a legal position: {}",
+                            s.trim(),
+                            e.render(ReportLang::En)
+                        ),
+                        if e.id == "position_unreadable" {
                             format!("la FEN `{}` non si legge", s.trim())
                         } else {
                             format!(

@@ -29,26 +29,28 @@ pub(super) fn establish(
         format!("registrata come posizione legale: {text}"),
     )];
     if !notes.is_empty() {
+        // The notes are catalogue ids: English from the catalogue, the Italian as an arbiter
+        // says it of a recorded position.
+        let en: Vec<String> = notes
+            .iter()
+            .map(|n| crate::i18n::render(crate::i18n::ReportLang::En, n, &[]))
+            .collect();
         let it: Vec<&str> = notes
             .iter()
             .map(|n| match *n {
-                "castling rights that do not fit the position were dropped" => {
+                "castling_rights_dropped" => {
                     "i diritti d'arrocco che non corrispondono alla posizione sono stati tolti"
                 }
-                "an en passant square that does not fit the position was dropped" => {
+                "ep_square_dropped" => {
                     "la casa en passant che non corrisponde alla posizione è stata tolta"
                 }
-                "more material than a game can reach" => {
-                    "più materiale di quanto una partita possa averne"
-                }
-                "a check no legal move can have given" => {
-                    "uno scacco che nessuna mossa legale può aver dato"
-                }
+                "too_much_material" => "più materiale di quanto una partita possa averne",
+                "impossible_check" => "uno scacco che nessuna mossa legale può aver dato",
                 _ => "una irregolarità della FEN",
             })
             .collect();
         first.push(Msg::new(
-            format!("irregular FEN: {}", notes.join("; ")),
+            format!("irregular FEN: {}", en.join("; ")),
             format!("FEN irregolare: {}", it.join("; ")),
         ));
     }
