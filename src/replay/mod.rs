@@ -10,6 +10,7 @@
 //! ```
 
 mod events;
+mod explain;
 pub(crate) mod fast_san;
 mod language;
 mod numbering;
