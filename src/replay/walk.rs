@@ -488,38 +488,35 @@ impl<'a> Game<'a> {
     /// it.
     #[inline]
     fn move_token(&self, i: usize, token: &Token, w: &WrittenMove, pass: Pass, walk: &mut Walk) {
-        let tokens = &self.parsed.tokens;
-        let mut w = *w;
-        if w.promotion.is_none() {
-            if let Some(Token {
-                kind: TokenKind::PromotionLetter(l),
-                ..
-            }) = tokens.get(i + 1)
-            {
-                w.promotion = Some(*l);
-                w.promotion_style = PromotionStyle::Spaced;
+        // The word as written, copied only where the next token belongs to it.
+        let joined;
+        let w = match self.parsed.tokens.get(i + 1).map(|t| &t.kind) {
+            Some(TokenKind::PromotionLetter(l)) if w.promotion.is_none() => {
                 walk.consumed_promotion = i + 1;
+                joined = WrittenMove {
+                    promotion: Some(*l),
+                    promotion_style: PromotionStyle::Spaced,
+                    ..*w
+                };
+                &joined
             }
-        }
-        if let Some(Token {
-            kind: TokenKind::EnPassantMark,
-            ..
-        }) = tokens.get(i + 1)
-        {
-            // `exd6 e.p.`: the mark apart is the move's mark.
-            w.en_passant_mark = true;
-            walk.consumed_mark = i + 1;
-        }
+            Some(TokenKind::EnPassantMark) => {
+                // `exd6 e.p.`: the mark apart is the move's mark.
+                walk.consumed_mark = i + 1;
+                joined = WrittenMove {
+                    en_passant_mark: true,
+                    ..*w
+                };
+                &joined
+            }
+            _ => w,
+        };
         let at = At {
             token: i,
             offset: token.start,
             len: token.end - token.start,
         };
-        let written = Written {
-            w: &w,
-            at,
-            rest: &[],
-        };
+        let written = Written { w, at, rest: &[] };
         self.play_written(walk.lines.current_mut(), written, pass, &mut walk.acc);
     }
 
