@@ -512,7 +512,7 @@ thread_local! {
 }
 
 /// How many words [`SanMemo`] holds (a power of two).
-const MEMO_SLOTS: usize = 2048;
+const MEMO_SLOTS: usize = 8192;
 
 /// The word of an empty slot of [`SanMemo`]: no word of at most seven bytes, whose eighth
 /// byte is zero.
