@@ -396,8 +396,7 @@ fn lex_word_apart(text: &str, start: usize, end: usize, expected: &mut u32, toke
 /// `None` when the eight bytes are not there, or that byte is not white space.
 #[inline(always)]
 fn short_word(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
-    let eight: [u8; 8] = bytes.get(start..start + 8)?.try_into().ok()?;
-    let eight = crate::swar::word(&eight);
+    let eight = crate::swar::word(bytes.get(start..)?.first_chunk::<8>()?);
     let below = crate::swar::below(eight, b'!');
     if below == 0 {
         return None;
@@ -423,24 +422,20 @@ fn lex_short_word(
     memo: &mut SanMemo,
     english: &[Option<u8>; 32],
 ) -> bool {
-    let a = eight.to_le_bytes();
-    // A move number's digits (at most seven: no overflow), then its dots.
-    let mut digits = 0;
+    // A move number's digits (at most seven: no overflow), then its dots, told from the
+    // eight bytes at once: the first byte that is no digit (every byte flagged exactly; the
+    // white space at `n` is none), the first after them that is no dot.
+    let not_digit = crate::swar::at_least(eight ^ (u64::from(b'0') * 0x0101_0101_0101_0101), 10);
+    let digits = crate::swar::first(not_digit).min(n);
     let mut value = 0u32;
-    while digits < n {
-        let d = a[digits & 7].wrapping_sub(b'0');
-        if d >= 10 {
-            break;
-        }
-        value = value * 10 + u32::from(d);
-        digits += 1;
+    for i in 0..digits {
+        value = value * 10 + u32::from(((eight >> (8 * (i & 7))) as u8).wrapping_sub(b'0'));
     }
     // Most words: a move alone (`Nf3`), or after its number (`12.Nf3`, `12...Nf6`).
     let mut at = digits;
     if digits > 0 {
-        while at < n && a[at & 7] == b'.' {
-            at += 1;
-        }
+        let not_dot = crate::swar::other_than(eight >> (8 * (digits & 7)), b'.');
+        at += crate::swar::first(not_dot).min(n - digits);
         let dots = at - digits;
         if dots == 0 {
             return false;
