@@ -520,13 +520,16 @@ const EMPTY_SLOT: u64 = u64::MAX;
 /// word: a memo of a pure function, so it cannot change what is read.
 struct SanMemo {
     /// The word as `u64` (its bytes, the rest zero), its move, and the move's piece letters.
-    slots: Box<[(u64, WrittenMove, u64)]>,
+    slots: Box<[(u64, WrittenMove, u64); MEMO_SLOTS]>,
 }
 
 impl SanMemo {
     fn new() -> SanMemo {
-        SanMemo {
-            slots: vec![(EMPTY_SLOT, super::moves::PLAIN_MOVE, 0); MEMO_SLOTS].into_boxed_slice(),
+        // (built on the heap, not on the stack and moved: it is 320 KB)
+        let slots = vec![(EMPTY_SLOT, super::moves::PLAIN_MOVE, 0); MEMO_SLOTS].into_boxed_slice();
+        match slots.try_into() {
+            Ok(slots) => SanMemo { slots },
+            Err(_) => unreachable!("a list of MEMO_SLOTS slots"),
         }
     }
 
