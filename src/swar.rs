@@ -36,6 +36,20 @@ pub(crate) fn first(flags: u64) -> usize {
     (flags.trailing_zeros() / 8) as usize
 }
 
+/// The bytes of `word` at least `bound` (1 to 0x80), every one flagged, not only the first:
+/// a byte's low seven bits plus `0x80 - bound` stay within the byte, so no carry crosses
+/// into the next.
+#[inline(always)]
+pub(crate) fn at_least(word: u64, bound: u8) -> u64 {
+    (((word & !HIGHS) + ONES * u64::from(0x80 - bound)) | word) & HIGHS
+}
+
+/// The bytes of `word` other than `byte`, every one flagged (see [`at_least`]).
+#[inline(always)]
+pub(crate) fn other_than(word: u64, byte: u8) -> u64 {
+    at_least(word ^ (ONES * u64::from(byte)), 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -59,6 +73,19 @@ mod tests {
                         let by_bytes = bytes.iter().position(|&x| x == value);
                         let flags = equal(w, value);
                         assert_eq!((flags != 0).then(|| first(flags)), by_bytes);
+                    }
+                    // (these flag every byte exactly)
+                    for bound in [1u8, 10, 0x21, 0x80] {
+                        let by_bytes = bytes.iter().enumerate().fold(0, |flags, (i, &x)| {
+                            flags | u64::from(x >= bound) << (8 * i + 7)
+                        });
+                        assert_eq!(at_least(w, bound), by_bytes);
+                    }
+                    for value in [0u8, b'.', b'0', 0xff] {
+                        let by_bytes = bytes.iter().enumerate().fold(0, |flags, (i, &x)| {
+                            flags | u64::from(x != value) << (8 * i + 7)
+                        });
+                        assert_eq!(other_than(w, value), by_bytes);
                     }
                 }
             }

@@ -106,7 +106,7 @@ pub struct WrittenMove {
 }
 
 impl WrittenMove {
-    fn new(kind: WrittenKind) -> WrittenMove {
+    const fn new(kind: WrittenKind) -> WrittenMove {
         WrittenMove {
             kind,
             piece: None,
@@ -467,8 +467,9 @@ pub fn written_move(input: &str) -> PResult<'_, WrittenMove> {
     Ok((rest, m))
 }
 
-/// The alphabet indexes of `K`, `Q`, `R`, `B`, `N`, by the letter's low five bits.
-fn english_letters() -> &'static [Option<u8>; 32] {
+/// The alphabet indexes of `K`, `Q`, `R`, `B`, `N`, by the letter's low five bits (the
+/// lexer asks for the table once a game and hands it to [`plain_san_word`]).
+pub(crate) fn english_letters() -> &'static [Option<u8>; 32] {
     static TABLE: std::sync::OnceLock<[Option<u8>; 32]> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
         let mut t = [None; 32];
@@ -492,86 +493,140 @@ pub fn plain_san(word: &str) -> Option<WrittenMove> {
 /// [`plain_san`] of a word's bytes (the lexer has them at hand: no `str` to cut first).
 #[inline(always)]
 pub(crate) fn plain_san_bytes(b: &[u8]) -> Option<WrittenMove> {
-    let (body, check) = match b.last()? {
-        b'+' => (&b[..b.len() - 1], CheckMark::Check),
-        b'#' => (&b[..b.len() - 1], CheckMark::Mate),
-        _ => (b, CheckMark::None),
+    // No plain SAN word is longer than seven bytes (`exd8=Q+`).
+    if b.len() > 8 {
+        return None;
+    }
+    let mut eight = [0u8; 8];
+    eight[..b.len()].copy_from_slice(b);
+    plain_san_word(u64::from_le_bytes(eight), b.len(), english_letters()).map(|(m, _)| m)
+}
+
+/// A move that the templates below start from: every field as [`WrittenMove::new`] sets it.
+pub(crate) const PLAIN_MOVE: WrittenMove = WrittenMove::new(WrittenKind::Move);
+
+/// [`plain_san`] of the word whose `len` bytes are the low bytes of `word` (the first byte in
+/// the lowest; what lies above them is not looked at), with the bit set of the piece letters
+/// the move uses (as the lexer collects them). `english` is [`english_letters`].
+///
+/// The word is read from a register, not a slice: no bounds check, and the fields of the move
+/// written over a constant template, so that the hot path stores few bytes.
+#[inline(always)]
+pub(crate) fn plain_san_word(
+    word: u64,
+    len: usize,
+    english: &[Option<u8>; 32],
+) -> Option<(WrittenMove, u64)> {
+    if len == 0 || len > 8 {
+        return None;
+    }
+    let a = word.to_le_bytes();
+    let (body, check) = match a[(len - 1) & 7] {
+        b'+' => (len - 1, CheckMark::Check),
+        b'#' => (len - 1, CheckMark::Mate),
+        _ => (len, CheckMark::None),
     };
-    let file = |c: u8| {
-        (b'a'..=b'h')
-            .contains(&c)
-            .then(|| File::new(u32::from(c - b'a')))
-    };
-    let rank = |c: u8| {
-        (b'1'..=b'8')
-            .contains(&c)
-            .then(|| Rank::new(u32::from(c - b'1')))
-    };
-    let letter = |c: u8| {
-        let index = english_letters()[usize::from(c & 0x1f)]?;
-        Some(Letter {
-            index,
-            lowercase: false,
+    // A square: its file and rank, both in range or neither.
+    let square = |f: u8, r: u8| {
+        let (f, r) = (f.wrapping_sub(b'a'), r.wrapping_sub(b'1'));
+        ((f | r) < 8).then(|| {
+            (
+                Some(File::ALL[usize::from(f & 7)]),
+                Some(Rank::ALL[usize::from(r & 7)]),
+            )
         })
     };
-    let mut m;
-    let mut body_len = body.len();
-    match body {
-        [b'O', b'-', b'O'] => m = WrittenMove::new(WrittenKind::Castle(CastlingSide::KingSide)),
-        [b'O', b'-', b'O', b'-', b'O'] => {
-            m = WrittenMove::new(WrittenKind::Castle(CastlingSide::QueenSide));
+    let file = |c: u8| {
+        let f = c.wrapping_sub(b'a');
+        (f < 8).then(|| File::ALL[usize::from(f & 7)])
+    };
+    let rank = |c: u8| {
+        let r = c.wrapping_sub(b'1');
+        (r < 8).then(|| Rank::ALL[usize::from(r & 7)])
+    };
+    // The alphabet index of a piece letter `K Q R B N` (of the promotion ones, `Q R B N`).
+    let piece = |c: u8| match c {
+        b'K' | b'Q' | b'R' | b'B' | b'N' => english[usize::from(c & 0x1f)],
+        _ => None,
+    };
+    let promotion = |c: u8| match c {
+        b'Q' | b'R' | b'B' | b'N' => english[usize::from(c & 0x1f)],
+        _ => None,
+    };
+    let letter = |index: u8| Letter {
+        index,
+        lowercase: false,
+    };
+    let mut m = PLAIN_MOVE;
+    let mut body_len = body;
+    let mut letters = 0u64;
+    match (body, a[0]) {
+        (3, b'O') if a[1] == b'-' && a[2] == b'O' => {
+            m.kind = WrittenKind::Castle(CastlingSide::KingSide);
         }
-        [p @ (b'K' | b'Q' | b'R' | b'B' | b'N'), rest @ ..] => {
-            m = WrittenMove::new(WrittenKind::Move);
-            m.piece = Some(letter(*p)?);
-            let (origin, to) = match rest {
-                [tf, tr] => (&[][..], [*tf, *tr]),
-                [d, tf, tr] => (std::slice::from_ref(d), [*tf, *tr]),
-                [d, b'x', tf, tr] => {
+        (5, b'O') if a[1] == b'-' && a[2] == b'O' && a[3] == b'-' && a[4] == b'O' => {
+            m.kind = WrittenKind::Castle(CastlingSide::QueenSide);
+        }
+        (3..=5, b'K' | b'Q' | b'R' | b'B' | b'N') => {
+            let index = piece(a[0])?;
+            m.piece = Some(letter(index));
+            letters = 1 << (index & 63);
+            // `Nf3`, `Nbd7` / `N1d7` / `Nxf3`, `Nbxd7`: the origin is what stands before the
+            // square, a capture mark after it.
+            let d = a[1];
+            let to = match body {
+                3 => (a[1], a[2]),
+                4 => (a[2], a[3]),
+                // (`Nxxf3` is no move: the rules read it as none)
+                _ if a[2] == b'x' && d != b'x' => {
                     m.capture = CaptureMark::X;
-                    (std::slice::from_ref(d), [*tf, *tr])
+                    (a[3], a[4])
                 }
                 _ => return None,
             };
-            match origin {
-                [] => {}
-                [b'x'] => m.capture = CaptureMark::X,
-                [d] if file(*d).is_some() => m.from_file = file(*d),
-                [d] if rank(*d).is_some() => m.from_rank = rank(*d),
-                _ => return None,
-            }
-            m.to_file = Some(file(to[0])?);
-            m.to_rank = Some(rank(to[1])?);
-        }
-        _ => {
-            // A pawn: `e4`, `exd5`, with `=Q` on the last rank.
-            let (squares, promotion) = match body {
-                [sq @ .., b'=', p @ (b'Q' | b'R' | b'B' | b'N')] => (sq, Some(letter(*p)?)),
-                _ => (body, None),
-            };
-            m = WrittenMove::new(WrittenKind::Move);
-            let to = match squares {
-                [tf, tr] => [*tf, *tr],
-                [ff, b'x', tf, tr] => {
-                    m.from_file = Some(file(*ff)?);
+            if body >= 4 {
+                if d == b'x' {
                     m.capture = CaptureMark::X;
-                    [*tf, *tr]
+                } else if let Some(f) = file(d) {
+                    m.from_file = Some(f);
+                } else if let Some(r) = rank(d) {
+                    m.from_rank = Some(r);
+                } else {
+                    return None;
                 }
-                _ => return None,
-            };
-            m.to_file = Some(file(to[0])?);
-            m.to_rank = Some(rank(to[1])?);
-            if promotion.is_some() {
-                m.promotion = promotion;
-                m.promotion_style = PromotionStyle::Equals;
-                body_len = squares.len();
             }
+            (m.to_file, m.to_rank) = square(to.0, to.1)?;
         }
+        (2, _) => (m.to_file, m.to_rank) = square(a[0], a[1])?,
+        (4, _) if a[1] == b'x' => {
+            m.from_file = Some(file(a[0])?);
+            m.capture = CaptureMark::X;
+            (m.to_file, m.to_rank) = square(a[2], a[3])?;
+        }
+        // A pawn's promotion: `e8=Q`, `exd8=Q`.
+        (4 | 6, _) if a[body - 2] == b'=' => {
+            let index = promotion(a[body - 1])?;
+            if body == 6 {
+                if a[1] != b'x' {
+                    return None;
+                }
+                m.from_file = Some(file(a[0])?);
+                m.capture = CaptureMark::X;
+                (m.to_file, m.to_rank) = square(a[2], a[3])?;
+            } else {
+                (m.to_file, m.to_rank) = square(a[0], a[1])?;
+            }
+            m.promotion = Some(letter(index));
+            letters = 1 << (index & 63);
+            body_len = body - 2;
+        }
+        _ => return None,
     }
     m.check = check;
-    m.body_len = u16::try_from(body_len).ok()?;
-    m.len = u16::try_from(b.len()).ok()?;
-    Some(m)
+    // (at most eight bytes: the casts cannot truncate)
+    m.body_len = body_len as u16;
+    m.len = len as u16;
+    Some((m, letters))
 }
 
 /// Every way to read a word of run-together moves (`e4e5`, `Cf3Cf6`, `d4ed4`) as a sequence

@@ -184,6 +184,17 @@ impl Sink {
             end: end + self.base,
         });
     }
+
+    /// [`Sink::push`] of a move whose piece letters (`letters`) are known already.
+    #[inline(always)]
+    fn push_move(&mut self, m: &WrittenMove, letters: u64, start: usize, end: usize) {
+        self.letters |= letters;
+        self.tokens.push(Token {
+            kind: TokenKind::Move(*m),
+            start: start + self.base,
+            end: end + self.base,
+        });
+    }
 }
 
 /// The piece letters a token uses (a move's piece and promotion piece, the first reading's
@@ -214,6 +225,11 @@ pub(crate) fn lex_at(text: &str, base: usize) -> Sink {
         base,
         letters: 0,
     };
+    // Asked once a game, not once a move; the memo of SAN words, the thread's.
+    let english = super::moves::english_letters();
+    let mut memo = SAN_MEMO
+        .with(std::cell::Cell::take)
+        .unwrap_or_else(|| Box::new(SanMemo::new()));
     let mut expected_number = 1u32;
     let mut pos = 0usize;
     let len = text.len();
@@ -243,12 +259,13 @@ pub(crate) fn lex_at(text: &str, base: usize) -> Sink {
             // Most words are shorter than eight bytes and end at white space: the first byte
             // below `!` of the eight here, found at once, is the word's end if the word then
             // reads by a fast path (which only plain bytes pass, as `word_end` steps over).
-            if let Some(end) = short_word_end(bytes, pos) {
-                if lex_word_fast(text, pos, end, &mut expected_number, &mut tokens) {
+            if let Some((eight, n)) = short_word(bytes, pos) {
+                let (expected, memo) = (&mut expected_number, &mut memo);
+                if lex_short_word(eight, n, pos, expected, &mut tokens, memo, english) {
                     // The white space that ends the word stepped over as the loop's first
                     // lines would.
-                    at_line_start = bytes[end] == b'\n';
-                    pos = end + 1;
+                    at_line_start = (eight >> (8 * n)) as u8 == b'\n';
+                    pos += n + 1;
                     continue;
                 }
             }
@@ -361,6 +378,7 @@ pub(crate) fn lex_at(text: &str, base: usize) -> Sink {
         lex_word_apart(text, pos, end, &mut expected_number, &mut tokens);
         pos = end;
     }
+    SAN_MEMO.with(|m| m.set(Some(memo)));
     tokens
 }
 
@@ -371,19 +389,76 @@ fn lex_word_apart(text: &str, start: usize, end: usize, expected: &mut u32, toke
     lex_word(text, start, end, expected, tokens);
 }
 
-/// Where the word that starts at `start` (a plain byte) ends if it ends at white space within
-/// its first eight bytes: the first byte below `!` there, told from the eight bytes as one
-/// word (a byte's borrow can flag a byte above it, never one below, so the lowest flag is
-/// exact). `None` when the eight bytes are not there, or the byte is not white space.
+/// The word that starts at `start` (a plain byte) if it ends at white space within its first
+/// eight bytes: the eight bytes as one `u64` (the first in the lowest byte) and the word's
+/// length, the place of the first byte below `!` there, told from the eight bytes as one word
+/// (a byte's borrow can flag a byte above it, never one below, so the lowest flag is exact).
+/// `None` when the eight bytes are not there, or that byte is not white space.
 #[inline(always)]
-fn short_word_end(bytes: &[u8], start: usize) -> Option<usize> {
-    let eight: [u8; 8] = bytes.get(start..start + 8)?.try_into().ok()?;
-    let below = crate::swar::below(crate::swar::word(&eight), b'!');
+fn short_word(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
+    let eight = crate::swar::word(bytes.get(start..)?.first_chunk::<8>()?);
+    let below = crate::swar::below(eight, b'!');
     if below == 0 {
         return None;
     }
-    let end = start + crate::swar::first(below);
-    matches!(bytes[end], b' ' | b'\n' | b'\r' | b'\t').then_some(end)
+    let n = crate::swar::first(below);
+    // `' '`, `'\n'`, `'\r'`, `'\t'` as bits of a mask: the byte is below `!`, so below 64.
+    const WHITE: u64 = (1 << b' ') | (1 << b'\n') | (1 << b'\r') | (1 << b'\t');
+    let end_byte = (eight >> (8 * n)) & 0xff;
+    ((WHITE >> end_byte) & 1 != 0).then_some((eight, n))
+}
+
+/// [`lex_word_fast`] of a word of `n` bytes (1 to 7) that starts at `start`, its bytes the
+/// low bytes of `eight` ([`short_word`]): read from the register, without a bounds check, in
+/// one pass over its bytes. Pushes exactly what [`lex_word_fast`] does, and is true when it
+/// does (a test compares the two).
+#[inline(always)]
+fn lex_short_word(
+    eight: u64,
+    n: usize,
+    start: usize,
+    expected: &mut u32,
+    tokens: &mut Sink,
+    memo: &mut SanMemo,
+    english: &[Option<u8>; 32],
+) -> bool {
+    // A move number's digits (at most seven: no overflow), then its dots, told from the
+    // eight bytes at once: the first byte that is no digit (every byte flagged exactly; the
+    // white space at `n` is none), the first after them that is no dot.
+    let not_digit = crate::swar::at_least(eight ^ (u64::from(b'0') * 0x0101_0101_0101_0101), 10);
+    let digits = crate::swar::first(not_digit).min(n);
+    let mut value = 0u32;
+    for i in 0..digits {
+        value = value * 10 + u32::from(((eight >> (8 * (i & 7))) as u8).wrapping_sub(b'0'));
+    }
+    // Most words: a move alone (`Nf3`), or after its number (`12.Nf3`, `12...Nf6`).
+    let mut at = digits;
+    if digits > 0 {
+        let not_dot = crate::swar::other_than(eight >> (8 * (digits & 7)), b'.');
+        at += crate::swar::first(not_dot).min(n - digits);
+        let dots = at - digits;
+        if dots == 0 {
+            return false;
+        }
+        if at == n {
+            // A move number alone (`12.`, `12...`): what `move_number` reads, as no result
+            // is digits and dots alone.
+            push_number(value, dots, (start, start + n), expected, tokens);
+            return true;
+        }
+        if digits > 4 || dots > 3 {
+            return false;
+        }
+    }
+    // The move: the word's bytes from `at` on (`at` < `n` < 8).
+    let Some((_, m, letters)) = memo.read(eight >> (8 * (at & 7)), n - at, english) else {
+        return false;
+    };
+    if digits > 0 {
+        push_number(value, at - digits, (start, start + at), expected, tokens);
+    }
+    tokens.push_move(m, *letters, start + at, start + n);
+    true
 }
 
 /// Where the word that starts at `start` ends (its bytes up to `from` already read): up to the
@@ -427,6 +502,59 @@ fn word_end(text: &str, start: usize, from: usize) -> usize {
 thread_local! {
     /// The token list of a game replayed on this thread, emptied, for the next game's.
     static SPARE_TOKENS: std::cell::Cell<Vec<Token>> = const { std::cell::Cell::new(Vec::new()) };
+    /// The plain SAN words this thread has read ([`SanMemo`]), lent to each game's lexer.
+    static SAN_MEMO: std::cell::Cell<Option<Box<SanMemo>>> = const { std::cell::Cell::new(None) };
+}
+
+/// How many words [`SanMemo`] holds (a power of two).
+const MEMO_SLOTS: usize = 8192;
+
+/// The word of an empty slot of [`SanMemo`]: no word of at most seven bytes, whose eighth
+/// byte is zero.
+const EMPTY_SLOT: u64 = u64::MAX;
+
+/// The moves of the plain SAN words read lately, by the word: the few thousand words that
+/// make most games (`Nf3`, `O-O`, `exd5`) are read once per thread, not once per move, and a
+/// word found here costs a multiplication and a comparison instead of
+/// [`super::moves::plain_san_word`]. What a slot holds is that function's answer for that
+/// word: a memo of a pure function, so it cannot change what is read.
+struct SanMemo {
+    /// The word as `u64` (its bytes, the rest zero), its move, and the move's piece letters.
+    slots: Box<[(u64, WrittenMove, u64); MEMO_SLOTS]>,
+}
+
+impl SanMemo {
+    fn new() -> SanMemo {
+        // (built on the heap, not on the stack and moved: it is 320 KB)
+        let slots = vec![(EMPTY_SLOT, super::moves::PLAIN_MOVE, 0); MEMO_SLOTS].into_boxed_slice();
+        match slots.try_into() {
+            Ok(slots) => SanMemo { slots },
+            Err(_) => unreachable!("a list of MEMO_SLOTS slots"),
+        }
+    }
+
+    /// [`super::moves::plain_san_word`] of the `n` low bytes of `eight` (1 to 7): the move
+    /// and its letters, in the slot that holds them. (Always the slot's, read there: the
+    /// move is copied whole from it into the token, not field by field.)
+    #[inline(always)]
+    fn read(
+        &mut self,
+        eight: u64,
+        n: usize,
+        english: &[Option<u8>; 32],
+    ) -> Option<&(u64, WrittenMove, u64)> {
+        // (`n` is 1 to 7; were it 0, the key 0 is in no slot and the word is read as none)
+        let key = eight & ((1 << (8 * (n & 7))) - 1);
+        // Fibonacci hashing: the high bits of the product mix every byte of the word.
+        let slot = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - MEMO_SLOTS.trailing_zeros()))
+            as usize
+            & (MEMO_SLOTS - 1);
+        if self.slots[slot].0 != key {
+            let (m, letters) = super::moves::plain_san_word(key, n, english)?;
+            self.slots[slot] = (key, m, letters);
+        }
+        Some(&self.slots[slot])
+    }
 }
 
 /// Give back a game's tokens once it is replayed: the next game lexed on this thread writes

@@ -39,6 +39,58 @@ fn plain_san_words_lex_as_by_the_rules() {
     assert!(fast > 400, "{fast} of {checked} words took the fast path");
 }
 
+/// The short words' path (a word of at most seven bytes read from one `u64`) gives exactly the
+/// tokens of the general rules when it takes a word, and pushes nothing when it does not, on
+/// every word of the corpora, each followed by each kind of white space.
+#[test]
+fn short_words_lex_as_by_the_rules() {
+    let mut words = std::collections::BTreeSet::new();
+    for text in crate::notation::corpus_texts() {
+        for line in text.lines().filter(|l| !l.starts_with('[')) {
+            words.extend(line.split(is_delimiter).map(str::to_string));
+        }
+    }
+    // and words the corpora may lack: every shape of the fast path, and near misses
+    words.extend(
+        [
+            "e4", "exd5", "e8=Q", "exd8=N+", "Nf3", "Nbd7", "N1d7", "Nxf3", "Nbxd7#", "O-O",
+            "O-O-O+", "12.", "12...", "1.e4", "123.Nf3", "12...O-O", "1234.e4", "12345.e4",
+            "1....e4", "0-0", "1-0", "e4e5", "Ke8=Q", "e8=K", "ex=Q", "Nxxf3", "O-O-X", "h9", "i4",
+            "+", "e4++", "Nf3!", "exd8=Q", "Qh4xe1", "7.", "99999.", "1.", "1..",
+        ]
+        .map(str::to_string),
+    );
+    let english = crate::notation::moves::english_letters();
+    // (a memo of every word read, so that each is read once from it, once without)
+    let mut memo = SanMemo::new();
+    let mut fast = 0;
+    for w in words.iter().filter(|w| !w.is_empty() && w.len() <= 7) {
+        for white in [" ", "\n", "\r", "\t"] {
+            let text = format!("{w}{white}padding");
+            let Some((eight, n)) = short_word(text.as_bytes(), 0) else {
+                continue;
+            };
+            assert_eq!(n, w.len(), "{w:?}");
+            for expected_in in [1, 7, 40] {
+                let (mut e1, mut e2) = (expected_in, expected_in);
+                let (mut t1, mut t2) = (Sink::new(3), Sink::new(3));
+                if lex_short_word(eight, n, 0, &mut e1, &mut t1, &mut memo, english) {
+                    fast += 1;
+                    lex_word_by_rules(w, 0, w.len(), &mut e2, &mut t2);
+                    assert_eq!(
+                        (t1.tokens, t1.letters, e1),
+                        (t2.tokens, t2.letters, e2),
+                        "{w}"
+                    );
+                } else {
+                    assert!(t1.tokens.is_empty() && t1.letters == 0 && e1 == expected_in);
+                }
+            }
+        }
+    }
+    assert!(fast > 1000, "{fast} words took the short path");
+}
+
 fn kinds(text: &str) -> Vec<TokenKind> {
     lex(text).into_iter().map(|t| t.kind).collect()
 }
