@@ -20,6 +20,8 @@
 //! assert_eq!(d[0].it, "Torre bianca in g2 sulla busta, in h2 secondo i formulari");
 //! ```
 
+use crate::envelope::text::side_key;
+use crate::message::Message;
 use shakmaty::{fen::Fen, Chess, Color, EnPassantMode, Piece, Position, Role, Square};
 
 use super::{
@@ -145,81 +147,50 @@ pub fn differences(envelope: &Chess, sheets: &Chess) -> Vec<Msg> {
             let only_sheets: Vec<Square> = (on_sheets & !on_env).into_iter().collect();
             let pairs = only_env.len().min(only_sheets.len());
             for (e, s) in only_env.iter().zip(&only_sheets) {
-                out.push(Msg::new(
-                    format!(
-                        "{} {e} on the envelope, {s} by the scoresheets",
-                        piece_en(piece)
-                    ),
-                    format!(
-                        "{} in {e} sulla busta, in {s} secondo i formulari",
-                        piece_it(piece)
-                    ),
+                out.push(Msg::say(
+                    Message::new("contradictions_envelope_scoresheets")
+                        .both("piece", piece_en(piece), piece_it(piece))
+                        .text("e", e)
+                        .text("arg", s),
                 ));
             }
             for e in &only_env[pairs..] {
-                out.push(Msg::new(
-                    format!(
-                        "{} {e} on the envelope, not on the scoresheets' board",
-                        piece_en(piece)
-                    ),
-                    format!(
-                        "{} in {e} sulla busta, assente secondo i formulari",
-                        piece_it(piece)
-                    ),
+                out.push(Msg::say(
+                    Message::new("contradictions_envelope_not_scoresheets_board")
+                        .both("piece", piece_en(piece), piece_it(piece))
+                        .text("e", e),
                 ));
             }
             for s in &only_sheets[pairs..] {
-                out.push(Msg::new(
-                    format!(
-                        "{} {s} by the scoresheets, missing on the envelope",
-                        piece_en(piece)
-                    ),
-                    format!(
-                        "{} in {s} secondo i formulari, mancante sulla busta",
-                        piece_it(piece)
-                    ),
+                out.push(Msg::say(
+                    Message::new("contradictions_scoresheets_missing_envelope")
+                        .both("piece", piece_en(piece), piece_it(piece))
+                        .text("arg", s),
                 ));
             }
         }
     }
     if envelope.turn() != sheets.turn() {
         let (e, s) = (envelope.turn(), sheets.turn());
-        out.push(Msg::new(
-            format!(
-                "{} to move on the envelope, {} by the scoresheets",
-                colour_en(e),
-                colour_en(s)
-            ),
-            format!(
-                "tratto {} sulla busta, {} secondo i formulari",
-                colour_al(e),
-                colour_al(s)
-            ),
+        out.push(Msg::say(
+            Message::new("contradictions_move_envelope_scoresheets")
+                .word("colour", side_key(e))
+                .word("colour2", side_key(s)),
         ));
     }
     let (ef, sf) = (fen_fields(envelope), fen_fields(sheets));
     if ef.0 != sf.0 {
-        out.push(Msg::new(
-            format!(
-                "castling rights `{}` on the envelope, `{}` by the scoresheets",
-                ef.0, sf.0
-            ),
-            format!(
-                "diritti d'arrocco `{}` sulla busta, `{}` secondo i formulari",
-                ef.0, sf.0
-            ),
+        out.push(Msg::say(
+            Message::new("contradictions_castling_rights_envelope_scoresheets")
+                .text("ef", &ef.0)
+                .text("sf", &sf.0),
         ));
     }
     if ef.1 != sf.1 {
-        out.push(Msg::new(
-            format!(
-                "en passant square `{}` on the envelope, `{}` by the scoresheets",
-                ef.1, sf.1
-            ),
-            format!(
-                "casa en passant `{}` sulla busta, `{}` secondo i formulari",
-                ef.1, sf.1
-            ),
+        out.push(Msg::say(
+            Message::new("contradictions_en_passant_square_envelope")
+                .text("ef", &ef.1)
+                .text("sf", &sf.1),
         ));
     }
     out
@@ -230,15 +201,6 @@ fn colour_en(c: Color) -> &'static str {
         "White"
     } else {
         "Black"
-    }
-}
-
-/// `al Bianco`, `al Nero`: the side to move in Italian (`tratto al Bianco`).
-fn colour_al(c: Color) -> &'static str {
-    if c == Color::White {
-        "al Bianco"
-    } else {
-        "al Nero"
     }
 }
 

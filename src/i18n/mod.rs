@@ -106,7 +106,13 @@ struct Catalogue {
 
 #[derive(serde::Deserialize)]
 struct CatalogueFile {
+    /// The findings' messages (`en.toml`, `it.toml`).
+    #[serde(default)]
     finding: HashMap<String, String>,
+    /// The envelope's messages (`envelope-en.toml`, `envelope-it.toml`): the same kind of
+    /// templates, kept in files of their own.
+    #[serde(default)]
+    message: HashMap<String, String>,
     #[serde(default)]
     words: HashMap<String, HashMap<String, String>>,
     #[serde(default)]
@@ -114,34 +120,55 @@ struct CatalogueFile {
 }
 
 impl Catalogue {
-    fn parse(text: &str) -> Result<Catalogue, String> {
-        let file: CatalogueFile = toml::from_str(text).map_err(|e| e.to_string())?;
-        let mut findings = HashMap::new();
-        for (id, t) in &file.finding {
-            let template = Template::parse(t).map_err(|e| format!("{id}: {e}"))?;
-            findings.insert(id.clone(), template);
+    /// One language's catalogue from its files: the findings' file first, then the envelope's.
+    /// An id, a word table or a label said twice is an error, not an override.
+    fn parse(files: &[&str]) -> Result<Catalogue, String> {
+        let mut cat = Catalogue {
+            findings: HashMap::new(),
+            words: HashMap::new(),
+            ui: HashMap::new(),
+        };
+        for text in files {
+            let file: CatalogueFile = toml::from_str(text).map_err(|e| e.to_string())?;
+            for (id, t) in file.finding.iter().chain(&file.message) {
+                let template = Template::parse(t).map_err(|e| format!("{id}: {e}"))?;
+                if cat.findings.insert(id.clone(), template).is_some() {
+                    return Err(format!("message `{id}` is said twice"));
+                }
+            }
+            for (table, words) in file.words {
+                if cat.words.insert(table.clone(), words).is_some() {
+                    return Err(format!("word table `{table}` is said twice"));
+                }
+            }
+            for (id, label) in file.ui {
+                if cat.ui.insert(id.clone(), label).is_some() {
+                    return Err(format!("ui `{id}` is said twice"));
+                }
+            }
         }
-        Ok(Catalogue {
-            findings,
-            words: file.words,
-            ui: file.ui,
-        })
+        Ok(cat)
     }
 }
 
 const EN: &str = include_str!("../../grammar/messages/en.toml");
 const IT: &str = include_str!("../../grammar/messages/it.toml");
+const ENVELOPE_EN: &str = include_str!("../../grammar/messages/envelope-en.toml");
+const ENVELOPE_IT: &str = include_str!("../../grammar/messages/envelope-it.toml");
+
+/// Each language's files, as [`Catalogue::parse`] takes them.
+const FILES: [(&str, [&str; 2]); 2] = [("en", [EN, ENVELOPE_EN]), ("it", [IT, ENVELOPE_IT])];
 
 fn catalogue(lang: ReportLang) -> &'static Catalogue {
     static CATALOGUES: OnceLock<[Catalogue; 2]> = OnceLock::new();
     let all = CATALOGUES.get_or_init(|| {
         // The catalogues are part of the program: tests parse them, so this never fails in a
         // build that passed them.
-        let read = |name: &str, text: &str| {
-            Catalogue::parse(text)
-                .unwrap_or_else(|e| panic!("grammar/messages/{name}.toml is broken: {e}"))
+        let read = |(name, files): (&str, [&str; 2])| {
+            Catalogue::parse(&files)
+                .unwrap_or_else(|e| panic!("the {name} catalogue is broken: {e}"))
         };
-        [read("en", EN), read("it", IT)]
+        FILES.map(read)
     });
     match lang {
         ReportLang::En => &all[0],
@@ -225,6 +252,10 @@ pub fn render_message(m: &Message, lang: ReportLang) -> String {
                 Arg::Text(t) => t.clone(),
                 Arg::Word(w) => (*w).to_string(),
                 Arg::Msg(inner) => render_message(inner, lang),
+                Arg::Written(both) => match lang {
+                    ReportLang::En => both[0].clone(),
+                    ReportLang::It => both[1].clone(),
+                },
             };
             (*name, value)
         })
@@ -303,12 +334,13 @@ pub fn localise(record: &mut GameRecord, lang: ReportLang) {
 /// but its English template lacks, word tables with words missing. Empty when they are whole.
 pub fn problems() -> Vec<String> {
     let mut out = Vec::new();
-    let en = match Catalogue::parse(EN) {
+    let [(_, en_files), others @ ..] = FILES;
+    let en = match Catalogue::parse(&en_files) {
         Ok(c) => c,
         Err(e) => return vec![format!("en: {e}")],
     };
-    for (code, text) in [("it", IT)] {
-        let other = match Catalogue::parse(text) {
+    for (code, files) in others {
+        let other = match Catalogue::parse(&files) {
             Ok(c) => c,
             Err(e) => {
                 out.push(format!("{code}: {e}"));
@@ -320,6 +352,21 @@ pub fn problems() -> Vec<String> {
                 out.push(format!("{code}: finding `{id}` has no translation"));
                 continue;
             };
+            // The same arguments by name in every language: a translation that drops one
+            // says less than the English, one that adds one has nothing to fill it with.
+            let names = |t: &Template| {
+                let mut n: Vec<String> = t.slots().map(|(name, _)| name.to_string()).collect();
+                n.sort();
+                n.dedup();
+                n
+            };
+            if names(t) != names(o) {
+                out.push(format!(
+                    "{code}: finding `{id}` takes {:?}, the English {:?}",
+                    names(o),
+                    names(t)
+                ));
+            }
             for (name, form) in o.slots() {
                 let Some((_, kind)) = t.slots().find(|(n, _)| *n == name) else {
                     out.push(format!(

@@ -1,6 +1,7 @@
 //! Step 1 of the decision: the game had already ended before the adjournment (Art. 5,
 //! 9.6), in the position before the sealed move or earlier on the scoresheets.
 
+use crate::message::Message;
 use shakmaty::{Chess, Color, Position};
 
 use super::{establish::Established, Audit, Decision, Ground, Status, Verdict};
@@ -147,15 +148,11 @@ pub(super) fn already_ended(
             "game_over",
             end.article(),
             Status::Error,
-            Msg::new(
-                format!(
-                    "the game had already ended by {} {}{mate_en}; the sealed move is void",
-                    words.en, when.en
-                ),
-                format!(
-                    "la partita era già terminata per {} {}{mate_it}; la mossa sigillata è nulla",
-                    words.it, when.it
-                ),
+            Msg::say(
+                Message::new("ended_game_had_already_ended")
+                    .both("words", &words.en, &words.it)
+                    .both("when", &when.en, &when.it)
+                    .both("mate", mate_en, mate_it),
             ),
         );
         return Some(Decision {
