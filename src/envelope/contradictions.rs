@@ -98,38 +98,24 @@ pub fn weigh(
     }
 }
 
-fn role_en(r: Role) -> &'static str {
-    match r {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
-
-/// `Torre bianca`, `Re nero`, `pedone bianco`.
-fn piece_it(p: Piece) -> String {
-    let (name, feminine) = match p.role {
-        Role::Pawn => ("pedone", false),
-        Role::Knight => ("Cavallo", false),
-        Role::Bishop => ("Alfiere", false),
-        Role::Rook => ("Torre", true),
-        Role::Queen => ("Donna", true),
-        Role::King => ("Re", false),
+/// `White rook` / `Torre bianca`: a piece by its colour and kind, as the catalogues' table
+/// `coloured_piece` says it.
+fn piece_words(p: Piece) -> Msg {
+    let key = match (p.color, p.role) {
+        (Color::White, Role::Pawn) => "white_pawn",
+        (Color::White, Role::Knight) => "white_knight",
+        (Color::White, Role::Bishop) => "white_bishop",
+        (Color::White, Role::Rook) => "white_rook",
+        (Color::White, Role::Queen) => "white_queen",
+        (Color::White, Role::King) => "white_king",
+        (Color::Black, Role::Pawn) => "black_pawn",
+        (Color::Black, Role::Knight) => "black_knight",
+        (Color::Black, Role::Bishop) => "black_bishop",
+        (Color::Black, Role::Rook) => "black_rook",
+        (Color::Black, Role::Queen) => "black_queen",
+        (Color::Black, Role::King) => "black_king",
     };
-    let colour = match (p.color, feminine) {
-        (Color::White, false) => "bianco",
-        (Color::White, true) => "bianca",
-        (Color::Black, false) => "nero",
-        (Color::Black, true) => "nera",
-    };
-    format!("{name} {colour}")
-}
-
-fn piece_en(p: Piece) -> String {
-    format!("{} {}", colour_en(p.color), role_en(p.role))
+    Msg::say(Message::new("coloured_piece").word("piece", key))
 }
 
 /// Every difference between the recorded position and the scoresheets', square by square:
@@ -141,6 +127,7 @@ pub fn differences(envelope: &Chess, sheets: &Chess) -> Vec<Msg> {
     for color in [Color::White, Color::Black] {
         for role in crate::notation::languages::ROLES {
             let piece = Piece { color, role };
+            let words = piece_words(piece);
             let on_env = eb.by_piece(piece);
             let on_sheets = sb.by_piece(piece);
             let only_env: Vec<Square> = (on_env & !on_sheets).into_iter().collect();
@@ -149,7 +136,7 @@ pub fn differences(envelope: &Chess, sheets: &Chess) -> Vec<Msg> {
             for (e, s) in only_env.iter().zip(&only_sheets) {
                 out.push(Msg::say(
                     Message::new("contradictions_envelope_scoresheets")
-                        .both("piece", piece_en(piece), piece_it(piece))
+                        .both("piece", &words.en, &words.it)
                         .text("e", e)
                         .text("arg", s),
                 ));
@@ -157,14 +144,14 @@ pub fn differences(envelope: &Chess, sheets: &Chess) -> Vec<Msg> {
             for e in &only_env[pairs..] {
                 out.push(Msg::say(
                     Message::new("contradictions_envelope_not_scoresheets_board")
-                        .both("piece", piece_en(piece), piece_it(piece))
+                        .both("piece", &words.en, &words.it)
                         .text("e", e),
                 ));
             }
             for s in &only_sheets[pairs..] {
                 out.push(Msg::say(
                     Message::new("contradictions_scoresheets_missing_envelope")
-                        .both("piece", piece_en(piece), piece_it(piece))
+                        .both("piece", &words.en, &words.it)
                         .text("arg", s),
                 ));
             }
@@ -194,14 +181,6 @@ pub fn differences(envelope: &Chess, sheets: &Chess) -> Vec<Msg> {
         ));
     }
     out
-}
-
-fn colour_en(c: Color) -> &'static str {
-    if c == Color::White {
-        "White"
-    } else {
-        "Black"
-    }
 }
 
 /// The castling and en passant fields of a position's FEN.

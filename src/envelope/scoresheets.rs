@@ -85,17 +85,8 @@ pub fn load(
         Source::Inline(t) => (validate_text(t, &opts), t.clone(), false),
         Source::File(p) => {
             let bytes = std::fs::read(p).map_err(|e| {
-                // The system's own words in English; in Italian the kind of error, from the
-                // catalogue (the system's words are English).
-                let why_it = crate::i18n::word(
-                    ReportLang::It,
-                    "io_error",
-                    match e.kind() {
-                        std::io::ErrorKind::NotFound => "not_found",
-                        std::io::ErrorKind::PermissionDenied => "permission_denied",
-                        _ => "other",
-                    },
-                );
+                // The system's own words in English; in Italian the kind of error.
+                let why_it = super::io_error_it(&e);
                 Msg::say(
                     Message::new("scoresheets_scoresheet_file_cannot_read")
                         .text("display", p.display())

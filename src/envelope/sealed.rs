@@ -346,29 +346,18 @@ pub fn read(written: &str, pos: &Chess, mode: CastlingMode, pref: &'static Langu
                     .filter(|(_, o)| matches!(o, Outcome::Several(_)))
                     .map(|(g, _)| names(g))
                     .collect();
-                let tail_en = if several.is_empty() {
-                    "and in no notation that has it does a legal move fit".to_string()
+                let tail = Msg::say(if several.is_empty() {
+                    Message::new("sealed_tail_no_notation")
                 } else {
-                    format!(
-                        "and even in {} notation it fits several moves",
-                        several.join(", ")
-                    )
-                };
-                let tail_it = if several.is_empty() {
-                    "e in nessuna notazione che la usa corrisponde a una mossa legale".to_string()
-                } else {
-                    format!(
-                        "e anche in notazione {} corrisponde a più mosse",
-                        several.join(", ")
-                    )
-                };
+                    Message::new("sealed_tail_several").text("names", several.join(", "))
+                });
                 sealed.reading = Reading::Unreadable {
                     reason: "unknown_piece_letter",
                     why: Msg::say(
                         Message::new("sealed_no_piece_sealer_s")
                             .text("letter", letter)
                             .text("code", &pref.code)
-                            .both("tail", tail_en, tail_it),
+                            .both("tail", &tail.en, &tail.it),
                     ),
                 };
             }

@@ -436,6 +436,82 @@ pub fn problems() -> Vec<String> {
 mod tests {
     use super::*;
 
+    /// Every message id the code names, in `Message::new(…)` or in the envelope's helpers
+    /// that take an id (`side_as`, `player_as`, `moves_list`, `join_said`), has a template in
+    /// every catalogue (which [`problems`] keeps alike, argument names included).
+    #[test]
+    fn every_id_the_code_names_has_a_template() {
+        fn sources(dir: &std::path::Path, out: &mut Vec<(String, String)>) {
+            for e in std::fs::read_dir(dir).expect("src/ is readable").flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    sources(&p, out);
+                } else if p.extension().is_some_and(|x| x == "rs") {
+                    let text = std::fs::read_to_string(&p).expect("a source file");
+                    out.push((p.display().to_string(), text));
+                }
+            }
+        }
+        /// The text between the parenthesis at `open` and its match.
+        fn call_args(s: &str, open: usize) -> &str {
+            let mut depth = 0;
+            for (i, c) in s[open..].char_indices() {
+                match c {
+                    '(' => depth += 1,
+                    ')' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return &s[open + 1..open + i];
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            ""
+        }
+        let mut files = Vec::new();
+        sources(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+            &mut files,
+        );
+        let mut named = 0;
+        let mut missing = Vec::new();
+        for (path, text) in &files {
+            for call in [
+                "Message::new(",
+                "side_as(",
+                "player_as(",
+                "moves_list(",
+                "join_said(",
+            ] {
+                for (at, _) in text.match_indices(call) {
+                    let args = call_args(text, at + call.len() - 1);
+                    // Each string literal that is an id (a `match` or an `if` may choose one).
+                    for lit in args.split('"').skip(1).step_by(2) {
+                        let is_id = !lit.is_empty()
+                            && lit
+                                .chars()
+                                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+                        if !is_id {
+                            continue;
+                        }
+                        named += 1;
+                        for lang in [ReportLang::En, ReportLang::It] {
+                            if !catalogue(lang).findings.contains_key(lit) {
+                                missing.push(format!("{path}: `{lit}` ({lang:?})"));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            named > 300,
+            "only {named} ids found: is the scan reading src/?"
+        );
+        assert_eq!(missing, Vec::<String>::new());
+    }
+
     #[test]
     fn catalogues_are_whole() {
         assert_eq!(problems(), Vec::<String>::new());

@@ -9,7 +9,7 @@ use crate::{
     envelope::{
         moves::move_between,
         sealed::Reading,
-        text::{ending_words, side, when_ended, Msg},
+        text::{ending_words, side_key, when_ended, Msg},
     },
     laws::{
         dead::{can_mate, first_dead_ply, Ask, CanMate, Depth},
@@ -138,11 +138,8 @@ pub(super) fn already_ended(
         });
         let when = when_ended(ply, by.as_ref());
         let words = ending_words(end);
-        let mate_en = mated
-            .map(|c| format!(": {} is checkmated", side(c).en))
-            .unwrap_or_default();
-        let mate_it = mated
-            .map(|c| format!(": {} ha subito scaccomatto", side(c).it))
+        let mate = mated
+            .map(|c| Msg::say(Message::new("ended_mated").word("side", side_key(c))))
             .unwrap_or_default();
         a.check(
             "game_over",
@@ -152,7 +149,7 @@ pub(super) fn already_ended(
                 Message::new("ended_game_had_already_ended")
                     .both("words", &words.en, &words.it)
                     .both("when", &when.en, &when.it)
-                    .both("mate", mate_en, mate_it),
+                    .both("mate", &mate.en, &mate.it),
             ),
         );
         return Some(Decision {

@@ -6,14 +6,14 @@ use std::path::{Path, PathBuf};
 
 use super::{
     canonical, items,
-    raw::{line_of, malformed, movetext, value_text, RawEnvelope},
+    raw::{line_of, movetext, parse, value_text},
     Envelope, Item, ItemError, Malformed, Source, KEYS,
 };
 use crate::{envelope::text::Msg, notation::languages::by_code};
 
 /// Read an envelope. `base` is the folder scoresheet files are relative to.
 pub fn read(text: &str, base: &Path) -> Result<Envelope, Malformed> {
-    let raw: RawEnvelope = toml::from_str(text).map_err(|e| malformed(text, &e))?;
+    let raw = parse(text)?;
     let line = |span: std::ops::Range<usize>| line_of(text, span.start);
     let mut env = Envelope::default();
     if let Ok(table) = text.parse::<toml::Table>() {
