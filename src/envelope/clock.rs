@@ -192,9 +192,9 @@ impl FromStr for TimeControl {
             };
             let within = |e: Msg| {
                 Msg::say(
-                    Message::new("clock_msg")
+                    Message::new("clock_in_field")
                         .text("field", field)
-                        .both("e", &e.en, &e.it),
+                        .both("why", &e.en, &e.it),
                 )
             };
             let base = units(base, Bare::Guess).map_err(within)?;

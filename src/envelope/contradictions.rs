@@ -137,22 +137,22 @@ pub fn differences(envelope: &Chess, sheets: &Chess) -> Vec<Msg> {
                 out.push(Msg::say(
                     Message::new("contradictions_envelope_scoresheets")
                         .both("piece", &words.en, &words.it)
-                        .text("e", e)
-                        .text("arg", s),
+                        .text("on_envelope", e)
+                        .text("on_sheets", s),
                 ));
             }
             for e in &only_env[pairs..] {
                 out.push(Msg::say(
                     Message::new("contradictions_envelope_not_scoresheets_board")
                         .both("piece", &words.en, &words.it)
-                        .text("e", e),
+                        .text("on_envelope", e),
                 ));
             }
             for s in &only_sheets[pairs..] {
                 out.push(Msg::say(
                     Message::new("contradictions_scoresheets_missing_envelope")
                         .both("piece", &words.en, &words.it)
-                        .text("arg", s),
+                        .text("on_sheets", s),
                 ));
             }
         }

@@ -88,9 +88,9 @@ pub fn load(
                 // The system's own words in English; in Italian the kind of error.
                 let why_it = super::io_error_it(&e);
                 Msg::say(
-                    Message::new("scoresheets_scoresheet_file_cannot_read")
+                    Message::new("scoresheets_file_io")
                         .text("display", p.display())
-                        .both("e", e, why_it),
+                        .both("why", e, why_it),
                 )
             })?;
             let name = display(p);
@@ -102,7 +102,7 @@ pub fn load(
                         Message::new("scoresheets_file_unreadable")
                             .text("name", &name)
                             .both(
-                                "e",
+                                "why",
                                 e,
                                 crate::i18n::word(ReportLang::It, "io_error", "other"),
                             ),

@@ -268,7 +268,7 @@ pub fn read(written: &str, pos: &Chess, mode: CastlingMode, pref: &'static Langu
                     sealed.notes.push(Msg::say(
                         Message::new("sealed_notation_would_read_sealer")
                             .text("names", names(&ls))
-                            .text("arg", s)
+                            .text("value", s)
                             .text("uci", uci(m2, mode))
                             .text("code", &pref.code),
                     ));
@@ -296,7 +296,7 @@ pub fn read(written: &str, pos: &Chess, mode: CastlingMode, pref: &'static Langu
                 sealed.notes.push(Msg::say(
                     Message::new("sealed_notation_would_read_legal")
                         .text("names", names(&ls))
-                        .text("arg", s)
+                        .text("value", s)
                         .text("code", &pref.code),
                 ));
             }
@@ -373,7 +373,7 @@ pub fn read(written: &str, pos: &Chess, mode: CastlingMode, pref: &'static Langu
                     Message::new("sealed_does_not_fit_sealer")
                         .text("body", body)
                         .text("code", &pref.code)
-                        .text("join", readings.join(", ")),
+                        .text("list", readings.join(", ")),
                 ),
             };
         }
@@ -433,7 +433,7 @@ fn add_notation_notes(sealed: &mut Sealed, pos: &Chess, w: &WrittenMove) {
         sealed
             .notes
             .push(Msg::say(Message::new("sealed_notation").both(
-                "n",
+                "note",
                 i.message(ReportLang::En),
                 it,
             )));

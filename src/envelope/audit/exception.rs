@@ -54,20 +54,20 @@ fn can_still_mate(p: &Chess, color: Color, uci: Option<&[String]>, max_plies: us
     let long = line.is_some() && uci.is_some_and(|u| u.len() > max_plies);
     if long {
         return Msg::say(
-            Message::new("exception_exception_article_6_9")
+            Message::new("exception_rejected_line_in_notes")
                 .both("side", side(color).en, side(color).it)
                 .word("side2", side_key(other)),
         );
     }
     match line {
         Some(l) => Msg::say(
-            Message::new("exception_exception_article_6_9_2")
+            Message::new("exception_rejected_line")
                 .both("side", side(color).en, side(color).it)
                 .word("side2", side_key(other))
                 .both("l", &l.en, &l.it),
         ),
         None => Msg::say(
-            Message::new("exception_exception_article_6_9_3")
+            Message::new("exception_not_applied")
                 .both("side", side(color).en, side(color).it)
                 .word("side2", side_key(other)),
         ),

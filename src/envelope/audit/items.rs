@@ -49,7 +49,11 @@ pub(super) fn players(env: &Envelope, a: &mut Audit) {
             "players",
             "I.2.1",
             Status::Ok,
-            Msg::say(Message::new("items_white_black").text("w", w).text("b", b)),
+            Msg::say(
+                Message::new("items_white_black")
+                    .text("would", w)
+                    .text("b", b),
+            ),
         );
     }
 }
@@ -147,7 +151,7 @@ pub(super) fn move_number(env: &Envelope, before: &Option<Chess>, a: &mut Audit)
                         Message::new("items_envelope_gives_sealed_move")
                             .text("num", num)
                             .text(
-                                "else",
+                                "dots",
                                 if dots == Some(Color::Black) {
                                     "..."
                                 } else {
@@ -212,9 +216,9 @@ pub(super) fn resumption(env: &Envelope, a: &mut Audit) {
             Status::Ok,
             Msg::say(
                 Message::new("items_resumption_at_at")
-                    .text("t", t)
-                    .both("d", d, d_it)
-                    .both("p", &place.en, &place.it),
+                    .text("time", t)
+                    .both("date", d, d_it)
+                    .both("place", &place.en, &place.it),
             ),
         );
     }

@@ -180,8 +180,9 @@ pub fn judge(env: &Envelope, file: &str) -> Audit {
         reconcile::reconcile(e, s, flags, env, &sheets, &text, &mut a);
     }
     if a.decision.is_none() && est.is_none() {
-        a.notes
-            .push(Msg::say(Message::new("mod_no_verdict_position_before")));
+        a.notes.push(Msg::say(Message::new(
+            "establish_no_verdict_position_before",
+        )));
     }
     a.item_names = a
         .errors

@@ -57,7 +57,7 @@ pub(super) fn judge(
                     "I.1.1",
                     Status::Warning,
                     Msg::say(
-                        Message::new("sealed_move_sealer_s_scoresheet_ends")
+                        Message::new("sealed_move_sheet_ends_otherwise")
                             .text("sheet_text", sheet_text)
                             .text("text", text),
                     ),
@@ -174,7 +174,7 @@ fn sealed_checks(s: &Sealed, p: &Chess, env: &Envelope, a: &mut Audit) {
                     Message::new("sealed_move_ambiguous_fits_legal_moves")
                         .text("written", s.written.trim())
                         .text("candidates", candidates.len())
-                        .both("arg", &c.en, &c.it),
+                        .both("moves", &c.en, &c.it),
                 ),
             );
         }
@@ -211,7 +211,7 @@ fn sealed_checks(s: &Sealed, p: &Chess, env: &Envelope, a: &mut Audit) {
                 Msg::say(
                     Message::new("sealed_move_sealed_move_written_number")
                         .text("num", num)
-                        .text("else", if black { "..." } else { "." })
+                        .text("dots", if black { "..." } else { "." })
                         .word("side", side_key(p.turn()))
                         .text("fullmoves", p.fullmoves()),
                 ),

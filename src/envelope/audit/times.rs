@@ -58,7 +58,7 @@ pub(super) fn times(
     if let (Some(tc), Some(p), Some(s)) = (tc, before, sealer) {
         let d = tc.describe();
         parts.push(Msg::say(
-            Message::new("times_time_control").both("d", &d.en, &d.it),
+            Message::new("times_time_control").both("control", &d.en, &d.it),
         ));
         let sealed_no = p.fullmoves().get();
         let opp_done = if s == Color::White {
@@ -101,7 +101,7 @@ pub(super) fn times(
     if !a.checks.iter().any(|c| c.id == "times") {
         a.check("times", "I.2.3", status, Msg::join(&parts, "; "));
     } else if let Some(c) = a.checks.iter_mut().find(|c| c.id == "times") {
-        c.message.push(&Msg::say(Message::new("times_msg")));
+        c.message.push(&Msg::say(Message::new("times_separator")));
         c.message.push(&Msg::join(&parts, "; "));
     }
     flags

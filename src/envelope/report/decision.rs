@@ -51,7 +51,7 @@ pub fn reason(d: &Decision, a: &Audit) -> Msg {
             player_of(*loser, n(*loser)).it,
         )),
         Ground::FlagFell { loser, .. } => {
-            Msg::say(Message::new("decision_flag_had_fallen_before_2").both(
+            Msg::say(Message::new("decision_flag_fell_completing").both(
                 "player",
                 player(*loser, n(*loser)).en,
                 player_of(*loser, n(*loser)).it,
@@ -76,7 +76,7 @@ pub fn reason(d: &Decision, a: &Audit) -> Msg {
                 EndKind::DeadPosition => Msg::say(
                     Message::new("decision_sealed_move_leads")
                         .both("san", &san.en, &san.it)
-                        .both("w", &w.en, &w.it),
+                        .both("ending", &w.en, &w.it),
                 ),
             }
         }
@@ -126,7 +126,7 @@ pub(super) fn would(d: &Decision, sealer: Color) -> Msg {
         .unwrap_or_default();
     let ex = d
         .exception
-        .map(|e| Msg::say(Message::new("decision_exception").text("e", e)))
+        .map(|e| Msg::say(Message::new("decision_exception").text("article", e)))
         .unwrap_or_default();
     let would = Msg::say(Message::new(match d.verdict {
         Verdict::SealerLoses => "decision_would_lose",
@@ -148,13 +148,13 @@ pub(super) fn decision_words(d: &Decision, sealer: Color) -> Msg {
     let v = verdict_words(d.verdict);
     let ex = d
         .exception
-        .map(|e| Msg::say(Message::new("decision_exception_2").text("e", e)))
+        .map(|e| Msg::say(Message::new("decision_exception").text("article", e)))
         .unwrap_or_default();
     let r = crate::envelope::contradictions::result_of(d.verdict, sealer)
         .map(|r| format!(", {}", r.as_sheet()))
         .unwrap_or_default();
     Msg::say(
-        Message::new("decision_msg_2")
+        Message::new("decision_words")
             .both("v", &v.en, &v.it)
             .text("rule", &d.rule)
             .both("ex", &ex.en, &ex.it)
@@ -174,10 +174,10 @@ pub fn notes(a: &Audit) -> Vec<Msg> {
             (Some((d, os)), withheld) => {
                 let o = would(d, *os);
                 notes.push(Msg::say(
-                    Message::new("decision_msg_3")
+                    Message::new("decision_other_reading")
                         .both("other", &c.other.en, &c.other.it)
                         .both("reason", reason(d, a).en, reason(d, a).it)
-                        .both("o", &o.en, &o.it),
+                        .both("would", &o.en, &o.it),
                 ));
                 if let Some(w) = withheld {
                     let g = would(w, s);
@@ -185,7 +185,7 @@ pub fn notes(a: &Audit) -> Vec<Msg> {
                         Message::new("decision_loss_or_win_cannot")
                             .both("governs", &c.governs.en, &c.governs.it)
                             .both("reason", reason(w, a).en, reason(w, a).it)
-                            .both("g", &g.en, &g.it),
+                            .both("would", &g.en, &g.it),
                     ));
                 }
             }

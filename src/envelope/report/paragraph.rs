@@ -28,7 +28,9 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
     let mut parts: Vec<Msg> = Vec::new();
     // The game as the intro names it: `the game A – B` / `della partita A – B`.
     let game = match (&a.white, &a.black) {
-        (Some(w), Some(b)) => Msg::say(Message::new("paragraph_game").text("w", w).text("b", b)),
+        (Some(w), Some(b)) => {
+            Msg::say(Message::new("paragraph_game").text("would", w).text("b", b))
+        }
         _ => Msg::say(Message::new("paragraph_this_game")),
     };
     let intro = match (a.sealer, &a.before) {
@@ -104,7 +106,8 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
                             let p = a.before.as_ref().expect("a reading has its position");
                             let c = moves_list(p, candidates, "list_or");
                             Msg::say(
-                                Message::new("paragraph_ambiguous_could").both("arg", &c.en, &c.it),
+                                Message::new("paragraph_ambiguous_could")
+                                    .both("moves", &c.en, &c.it),
                             )
                         }
                         Some(Reading::Unreadable { why, .. }) => Msg::say(
@@ -118,7 +121,7 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
                     };
                     match d.exception {
                         Some(ex) => Msg::say(
-                            Message::new("paragraph_sealed_move_written_under")
+                            Message::new("paragraph_defective_drawn")
                                 .text("written", written)
                                 .both("why", &why.en, &why.it)
                                 .text("rule", rule)
@@ -129,7 +132,7 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
                                 .text("result", result),
                         ),
                         None => Msg::say(
-                            Message::new("paragraph_sealed_move_written_under_2")
+                            Message::new("paragraph_defective_loses")
                                 .text("written", written)
                                 .both("why", &why.en, &why.it)
                                 .text("rule", rule)
@@ -163,9 +166,9 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
                         Msg::default()
                     };
                     Msg::say(
-                        Message::new("paragraph_msg")
+                        Message::new("paragraph_decision")
                             .both(
-                                "upper_first",
+                                "reading",
                                 upper_first(&reason(d, a).en),
                                 upper_first(&reason(d, a).it),
                             )
@@ -177,8 +180,8 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
             };
             parts.push(sentence);
             if let (Some(x), Verdict::SealerLoses) = (&a.exception_rejected_aloud, d.verdict) {
-                parts.push(Msg::say(Message::new("paragraph_msg_2").both(
-                    "upper_first",
+                parts.push(Msg::say(Message::new("paragraph_sentence").both(
+                    "reading",
                     upper_first(&x.en),
                     upper_first(&x.it),
                 )));
@@ -189,12 +192,12 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
                     parts.push(Msg::say(
                         Message::new("paragraph_that_position_does_not")
                             .both(
-                                "upper_first",
+                                "reading",
                                 upper_first(&c.other.en),
                                 upper_first(&c.other.it),
                             )
                             .both("reason", reason(o, a).en, reason(o, a).it)
-                            .both("w", &w.en, &w.it),
+                            .both("would", &w.en, &w.it),
                     ));
                 }
             }
@@ -238,7 +241,7 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
             .into_iter()
             .collect();
         parts.push(Msg::say(
-            Message::new("paragraph_envelope_not_order_guideline").text("join", items.join(", ")),
+            Message::new("paragraph_envelope_not_order_guideline").text("list", items.join(", ")),
         ));
     }
     Msg::join(&parts, " ")

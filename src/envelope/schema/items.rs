@@ -101,7 +101,7 @@ pub(super) fn position(env: &mut Envelope, value: Option<Spanned<Value>>, text: 
             env.error(
                 "position",
                 Some(l),
-                Msg::say(Message::new("items_neither_fen_nor_after").text("arg", s.trim())),
+                Msg::say(Message::new("items_neither_fen_nor_after").text("value", s.trim())),
             );
         }
     }
@@ -147,7 +147,7 @@ pub(super) fn times(
                     article: "I.2.3",
                     line: Some(l),
                     message: Msg::say(
-                        Message::new("items_time_used_cannot_read").both("e", &e.en, &e.it),
+                        Message::new("items_time_used_cannot_read").both("why", &e.en, &e.it),
                     ),
                 }),
             }
@@ -181,7 +181,7 @@ pub(super) fn time_control(env: &mut Envelope, value: Option<Spanned<String>>, t
                     Msg::say(
                         Message::new("items_time_control_cannot_read")
                             .text("t", t)
-                            .both("e", &e.en, &e.it),
+                            .both("why", &e.en, &e.it),
                     ),
                 ),
             }
@@ -205,7 +205,7 @@ pub(super) fn sealer(
             Err(e) => env.error(
                 "sealer",
                 Some(l),
-                Msg::say(Message::new("items_player_who_sealed_must").both("e", &e.en, &e.it)),
+                Msg::say(Message::new("items_player_who_sealed_must").both("value", &e.en, &e.it)),
             ),
         }
     }
@@ -240,7 +240,7 @@ pub(super) fn sealed_number(env: &mut Envelope, value: Option<Spanned<Value>>, t
             Err(e) => env.error(
                 "sealed_move_number",
                 Some(l),
-                Msg::say(Message::new("items_not_move_number").text("e", e)),
+                Msg::say(Message::new("items_not_move_number").text("value", e)),
             ),
         }
     }
@@ -283,14 +283,14 @@ pub(super) fn draw_offer(
                         "draw_offer",
                         Some(l),
                         Msg::say(
-                            Message::new("items_say_who_offered_draw").both("e", &e.en, &e.it),
+                            Message::new("items_say_who_offered_draw").both("value", &e.en, &e.it),
                         ),
                     ),
                 },
                 other => env.error(
                     "draw_offer",
                     Some(l),
-                    Msg::say(Message::new("items_say_who_offered_draw_2").text("other", other)),
+                    Msg::say(Message::new("items_draw_offer_unknown").text("other", other)),
                 ),
             }
         }
@@ -319,7 +319,9 @@ pub(super) fn resumption(
             Err(e) => env.error(
                 "resumption_date",
                 Some(l),
-                Msg::say(Message::new("items_date_resumption_cannot_read").both("e", &e.en, &e.it)),
+                Msg::say(
+                    Message::new("items_date_resumption_cannot_read").both("why", &e.en, &e.it),
+                ),
             ),
         }
     }
@@ -340,7 +342,9 @@ pub(super) fn resumption(
             Err(e) => env.error(
                 "resumption_time",
                 Some(l),
-                Msg::say(Message::new("items_time_resumption_cannot_read").both("e", &e.en, &e.it)),
+                Msg::say(
+                    Message::new("items_time_resumption_cannot_read").both("why", &e.en, &e.it),
+                ),
             ),
         }
     }

@@ -115,7 +115,7 @@ pub fn read(text: &str, base: &Path) -> Result<Envelope, Malformed> {
             None => env.error(
                 "language",
                 Some(l),
-                Msg::say(Message::new("read_not_notation_language_en").text("arg", s.trim())),
+                Msg::say(Message::new("read_not_notation_language_en").text("value", s.trim())),
             ),
         }
     }

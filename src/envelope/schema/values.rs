@@ -63,7 +63,7 @@ pub(super) fn named(s: &str, white: Option<&str>, black: Option<&str>) -> Result
             by_name: true,
         }),
         (true, true) => Err(Msg::say(
-            Message::new("values_fits_both_players_names").text("arg", s),
+            Message::new("values_fits_both_players_names").text("value", s),
         )),
         (false, false) => {
             let names = match (white, black) {
@@ -72,7 +72,7 @@ pub(super) fn named(s: &str, white: Option<&str>, black: Option<&str>) -> Result
             };
             Err(Msg::say(
                 Message::new("values_neither_white_nor_black")
-                    .text("arg", s)
+                    .text("value", s)
                     .text("names", names),
             ))
         }

@@ -147,28 +147,28 @@ fn from_sheets(
         .iter()
         .any(|e| e.item == "position" && e.line.is_some())
     {
-        Msg::say(Message::new("mod_recorded_position_cannot_used"))
+        Msg::say(Message::new("establish_recorded_position_cannot_used"))
     } else if env.position.is_none() {
-        Msg::say(Message::new("mod_no_position_recorded_envelope"))
+        Msg::say(Message::new("establish_no_position_recorded_envelope"))
     } else {
         match env.position.as_ref().map(|i| &i.value) {
-            Some(PositionSpec::After { number: 0, .. }) => {
-                Msg::say(Message::new("mod_position_recorded_scoresheets_start"))
-            }
+            Some(PositionSpec::After { number: 0, .. }) => Msg::say(Message::new(
+                "establish_position_recorded_scoresheets_start",
+            )),
             Some(PositionSpec::After {
                 number,
                 side: whose,
             }) => match whose.or(sealer.map(|c| !c)) {
                 Some(c) => Msg::say(
-                    Message::new("mod_position_recorded_one_after")
+                    Message::new("establish_position_recorded_one_after")
                         .word("side", side_key(c))
                         .text("number", number),
                 ),
                 None => Msg::say(
-                    Message::new("mod_position_recorded_one_after_2").text("number", number),
+                    Message::new("establish_position_recorded_one_after_2").text("number", number),
                 ),
             },
-            _ => Msg::say(Message::new("mod_position_recorded")),
+            _ => Msg::say(Message::new("establish_position_recorded")),
         }
     };
     let reach: Vec<(usize, usize)> = (0..2)
@@ -187,12 +187,11 @@ fn from_sheets(
                 None
             } else {
                 if sheets[other].is_some() {
-                    a.notes.push(Msg::say(
-                        Message::new("mod_only_s_scoresheet_establishes").word(
+                    a.notes
+                        .push(Msg::say(Message::new("establish_only_one_sheet").word(
                             "side",
                             side_key(if *i == 0 { Color::White } else { Color::Black }),
-                        ),
-                    ));
+                        )));
                 }
                 Some((*i, *k))
             }
@@ -226,7 +225,7 @@ fn from_sheets(
                 "I.2.2",
                 status,
                 Msg::say(
-                    Message::new("mod_scoresheets_establish_after_ply")
+                    Message::new("establish_scoresheets_establish_after_ply")
                         .both("why_none", &why_none.en, &why_none.it)
                         .text("k", k)
                         .text("fen", fen(&p)),
@@ -244,7 +243,7 @@ fn from_sheets(
                 "position",
                 "I.12.2",
                 Status::Error,
-                Msg::say(Message::new("mod_scoresheets_do_not_establish").both(
+                Msg::say(Message::new("establish_scoresheets_do_not_establish").both(
                     "why_none",
                     &why_none.en,
                     &why_none.it,

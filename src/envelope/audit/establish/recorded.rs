@@ -48,7 +48,7 @@ pub(super) fn establish(
             })
             .collect();
         first.push(Msg::say(Message::new("recorded_irregular_fen").both(
-            "join",
+            "list",
             en.join("; "),
             it.join("; "),
         )));
@@ -127,7 +127,7 @@ pub(super) fn establish(
         if sp.halfmoves() != rec.halfmoves() {
             status = status.max(Status::Warning);
             msgs.push(Msg::say(
-                Message::new("recorded_fen_s_half_move")
+                Message::new("recorded_halfmove_clock")
                     .text("halfmoves", rec.halfmoves())
                     .text("halfmoves2", sp.halfmoves()),
             ));
@@ -158,7 +158,7 @@ pub(super) fn establish(
             if let Some(n) = &env.sealed_number {
                 if n.value.0 != pos.fullmoves().get() {
                     a.notes.push(Msg::say(
-                        Message::new("recorded_fen_s_move_number")
+                        Message::new("recorded_move_number")
                             .text("fullmoves", pos.fullmoves())
                             .text("value", &n.value.0),
                     ));

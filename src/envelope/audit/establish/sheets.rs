@@ -39,7 +39,7 @@ pub(super) fn each(
             a.check(id, "I.1.1", Status::Error, Msg::join(&msg, "; "));
             continue;
         };
-        let whose = Msg::say(Message::new("sheets_s_scoresheet").word("side_cap", side_key(owner)));
+        let whose = Msg::say(Message::new("sheets_whose").word("side_cap", side_key(owner)));
         let lang = &s.record.lang;
         let target = at[i].or(wanted[i]);
         if s.record.start.is_none() {
@@ -103,7 +103,7 @@ pub(super) fn each(
                 let tail = if sealer_extra {
                     Msg::say(Message::new("sheets_then_sealed_move"))
                 } else if extra > 0 {
-                    Msg::say(Message::new("sheets_more_ply_s_after").text("extra", extra))
+                    Msg::say(Message::new("sheets_more_plies_after").text("extra", extra))
                 } else {
                     Msg::default()
                 };
@@ -180,7 +180,7 @@ pub(super) fn agreement(
                     .collect();
                 let which = match good.as_slice() {
                     [c] => Msg::say(
-                        Message::new("sheets_only_s_reaches_recorded")
+                        Message::new("sheets_only_one_reaches")
                             .word("side", side_key(*c))
                             .word("side2", side_key(!*c)),
                     ),
@@ -192,10 +192,10 @@ pub(super) fn agreement(
                     Status::Error,
                     Msg::say(
                         Message::new("sheets_scoresheets_disagree_from_ply")
-                            .text("d", d)
+                            .text("ply", d)
                             .both("wm", &wm.en, &wm.it)
                             .both("bm", &bm.en, &bm.it)
-                            .text("d2", d - 1)
+                            .text("agreed", d - 1)
                             .text("fen", fen(p))
                             .both("which", &which.en, &which.it),
                     ),
@@ -225,7 +225,9 @@ pub(super) fn agreement(
                     let who = Msg::join(
                         &stopped
                             .iter()
-                            .map(|&c| Msg::say(Message::new("sheets_s").word("side", side_key(c))))
+                            .map(|&c| {
+                                Msg::say(Message::new("sheets_side").word("side", side_key(c)))
+                            })
                             .collect::<Vec<_>>(),
                         " / ",
                     );
@@ -234,7 +236,7 @@ pub(super) fn agreement(
                         "7.5.1",
                         Status::Warning,
                         Msg::say(
-                            Message::new("sheets_two_scoresheets_agree_move_2")
+                            Message::new("sheets_agree_until_unplayable")
                                 .text("n", n)
                                 .both("who", &who.en, &who.it),
                         ),
