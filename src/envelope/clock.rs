@@ -194,7 +194,7 @@ impl FromStr for TimeControl {
                 Msg::say(
                     Message::new("clock_in_field")
                         .text("field", field)
-                        .both("why", &e.en, &e.it),
+                        .said("why", &e),
                 )
             };
             let base = units(base, Bare::Guess).map_err(within)?;

@@ -136,7 +136,7 @@ pub fn differences(envelope: &Chess, sheets: &Chess) -> Vec<Msg> {
             for (e, s) in only_env.iter().zip(&only_sheets) {
                 out.push(Msg::say(
                     Message::new("contradictions_envelope_scoresheets")
-                        .both("piece", &words.en, &words.it)
+                        .said("piece", &words)
                         .text("on_envelope", e)
                         .text("on_sheets", s),
                 ));
@@ -144,14 +144,14 @@ pub fn differences(envelope: &Chess, sheets: &Chess) -> Vec<Msg> {
             for e in &only_env[pairs..] {
                 out.push(Msg::say(
                     Message::new("contradictions_envelope_not_scoresheets_board")
-                        .both("piece", &words.en, &words.it)
+                        .said("piece", &words)
                         .text("on_envelope", e),
                 ));
             }
             for s in &only_sheets[pairs..] {
                 out.push(Msg::say(
                     Message::new("contradictions_scoresheets_missing_envelope")
-                        .both("piece", &words.en, &words.it)
+                        .said("piece", &words)
                         .text("on_sheets", s),
                 ));
             }

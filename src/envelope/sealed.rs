@@ -357,7 +357,7 @@ pub fn read(written: &str, pos: &Chess, mode: CastlingMode, pref: &'static Langu
                         Message::new("sealed_no_piece_sealer_s")
                             .text("letter", letter)
                             .text("code", &pref.code)
-                            .both("tail", &tail.en, &tail.it),
+                            .said("tail", &tail),
                     ),
                 };
             }

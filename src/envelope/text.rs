@@ -136,6 +136,14 @@ pub fn side(c: Color) -> Msg {
     side_as("side", c)
 }
 
+impl Message {
+    /// With an argument already said in each language (a side, a move, a sentence of the
+    /// envelope's).
+    pub fn said(self, name: &'static str, m: &Msg) -> Message {
+        self.both(name, &m.en, &m.it)
+    }
+}
+
 /// `White` / `Bianco`, without the article.
 pub fn side_bare(c: Color) -> Msg {
     side_as("side_bare", c)
@@ -210,11 +218,7 @@ pub fn when_ended(ply: Option<usize>, by: Option<&(Chess, Move)>) -> Msg {
         None => Msg::say(Message::new("ended_before_sealed_move")),
         Some(i) => {
             let by = by.map(|(p, m)| move_label(p, *m)).unwrap_or_default();
-            Msg::say(
-                Message::new("ended_after_ply")
-                    .both("by", &by.en, &by.it)
-                    .text("i", i),
-            )
+            Msg::say(Message::new("ended_after_ply").said("by", &by).text("i", i))
         }
     }
 }

@@ -1,6 +1,8 @@
 //! The report's languages. Every finding message, heading and summary line is data: one
 //! catalogue per language, `grammar/messages/en.toml` and `grammar/messages/it.toml`, with the
-//! same ids (a test checks that every id has a translation in every catalogue).
+//! envelope audit's messages in `envelope-en.toml` and `envelope-it.toml`, with the same ids
+//! and the same arguments per id (tests check that every id has a translation in every
+//! catalogue, and that every id the code names has a template).
 //!
 //! The rules say what they found as data, a [`Message`]: a catalogue id and its arguments
 //! (squares, moves, numbers as they are; sides, pieces and endings as keys of the catalogue's
@@ -544,7 +546,9 @@ mod tests {
                     let mut given: Vec<&str> = Vec::new();
                     loop {
                         let t = chain.trim_start();
-                        let calls = [".text(", ".both(", ".word(", ".msg(", ".msg_of(", ".arg("];
+                        let calls = [
+                            ".text(", ".both(", ".said(", ".word(", ".msg(", ".msg_of(", ".arg(",
+                        ];
                         let Some(call) = calls.into_iter().find(|c| t.starts_with(c)) else {
                             break;
                         };

@@ -107,16 +107,12 @@ pub(super) fn decide(e: &Established, s: Color, flags: Flags, a: &mut Audit) -> 
                                     ordinal_en(occurrences(&h)),
                                     ordinal_it(occurrences(&h)),
                                 )
-                                .both("side", side(!s).en, side(!s).it),
+                                .said("side", &side(!s)),
                         ));
                     }
                     if q.halfmoves() >= 100 {
                         a.notes.push(Msg::say(
-                            Message::new("decide_after_sealed_move_last").both(
-                                "side",
-                                side(!s).en,
-                                side(!s).it,
-                            ),
+                            Message::new("decide_after_sealed_move_last").said("side", &side(!s)),
                         ));
                     }
                     Decision {

@@ -58,9 +58,9 @@ pub(super) fn draw_offer(env: &Envelope, a: &mut Audit) {
                 Status::Info,
                 Msg::say(
                     Message::new("draw_offer_draw_offer_stands_i")
-                        .both("player", player(!c, n(!c)).en, player(!c, n(!c)).it)
+                        .said("player", &player(!c, n(!c)))
                         .both("player2", player(c, n(c)).en, player_of(c, n(c)).it)
-                        .both("after", &after.en, &after.it),
+                        .said("after", &after),
                 ),
             );
         }

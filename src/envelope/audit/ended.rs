@@ -147,9 +147,9 @@ pub(super) fn already_ended(
             Status::Error,
             Msg::say(
                 Message::new("ended_game_had_already_ended")
-                    .both("words", &words.en, &words.it)
-                    .both("when", &when.en, &when.it)
-                    .both("mate", &mate.en, &mate.it),
+                    .said("words", &words)
+                    .said("when", &when)
+                    .said("mate", &mate),
             ),
         );
         return Some(Decision {

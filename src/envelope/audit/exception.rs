@@ -55,20 +55,20 @@ fn can_still_mate(p: &Chess, color: Color, uci: Option<&[String]>, max_plies: us
     if long {
         return Msg::say(
             Message::new("exception_rejected_line_in_notes")
-                .both("side", side(color).en, side(color).it)
+                .said("side", &side(color))
                 .word("side2", side_key(other)),
         );
     }
     match line {
         Some(l) => Msg::say(
             Message::new("exception_rejected_line")
-                .both("side", side(color).en, side(color).it)
+                .said("side", &side(color))
                 .word("side2", side_key(other))
-                .both("l", &l.en, &l.it),
+                .said("l", &l),
         ),
         None => Msg::say(
             Message::new("exception_not_applied")
-                .both("side", side(color).en, side(color).it)
+                .said("side", &side(color))
                 .word("side2", side_key(other)),
         ),
     }

@@ -82,8 +82,8 @@ pub(super) fn sealer(env: &Envelope, before: &Option<Chess>, a: &mut Audit) {
                 Status::Error,
                 Msg::say(
                     Message::new("items_envelope_says_sealed_but")
-                        .both("player", player(s, name(s)).en, player(s, name(s)).it)
-                        .both("side", side(to_move).en, side(to_move).it)
+                        .said("player", &player(s, name(s)))
+                        .said("side", &side(to_move))
                         .both(
                             "player2",
                             player(to_move, name(to_move)).en,
@@ -218,7 +218,7 @@ pub(super) fn resumption(env: &Envelope, a: &mut Audit) {
                 Message::new("items_resumption_at_at")
                     .text("time", t)
                     .both("date", d, d_it)
-                    .both("place", &place.en, &place.it),
+                    .said("place", &place),
             ),
         );
     }

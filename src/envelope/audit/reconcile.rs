@@ -144,8 +144,8 @@ pub(super) fn reconcile(
                     "sealer",
                     vec![Msg::say(
                         Message::new("reconcile_envelope_says_sealed_i")
-                            .both("side", side(!s).en, side(!s).it)
-                            .both("side2", side(s).en, side(s).it),
+                            .said("side", &side(!s))
+                            .said("side2", &side(s)),
                     )],
                     Msg::say(Message::new("reconcile_move_recorded").word("side", side_key(s))),
                     Msg::say(Message::new("reconcile_side_to_move").word("side", side_key(!s))),

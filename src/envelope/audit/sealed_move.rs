@@ -159,7 +159,7 @@ fn sealed_checks(s: &Sealed, p: &Chess, env: &Envelope, a: &mut Audit) {
                 Msg::say(
                     Message::new("sealed_move_reads_exactly_one_legal")
                         .text("written", s.written.trim())
-                        .both("san", &san.en, &san.it)
+                        .said("san", &san)
                         .text("uci", uci(*mv, mode)),
                 ),
             );
@@ -174,7 +174,7 @@ fn sealed_checks(s: &Sealed, p: &Chess, env: &Envelope, a: &mut Audit) {
                     Message::new("sealed_move_ambiguous_fits_legal_moves")
                         .text("written", s.written.trim())
                         .text("candidates", candidates.len())
-                        .both("moves", &c.en, &c.it),
+                        .said("moves", &c),
                 ),
             );
         }
@@ -185,7 +185,7 @@ fn sealed_checks(s: &Sealed, p: &Chess, env: &Envelope, a: &mut Audit) {
             Msg::say(
                 Message::new("sealed_move_true_meaning_cannot_established")
                     .text("written", s.written.trim())
-                    .both("why", &why.en, &why.it),
+                    .said("why", &why),
             ),
         ),
         Reading::Illegal { why, .. } => a.check(
@@ -195,7 +195,7 @@ fn sealed_checks(s: &Sealed, p: &Chess, env: &Envelope, a: &mut Audit) {
             Msg::say(
                 Message::new("sealed_move_illegal")
                     .text("written", s.written.trim())
-                    .both("why", &why.en, &why.it),
+                    .said("why", &why),
             ),
         ),
     }

@@ -58,7 +58,7 @@ pub(super) fn times(
     if let (Some(tc), Some(p), Some(s)) = (tc, before, sealer) {
         let d = tc.describe();
         parts.push(Msg::say(
-            Message::new("times_time_control").both("control", &d.en, &d.it),
+            Message::new("times_time_control").said("control", &d),
         ));
         let sealed_no = p.fullmoves().get();
         let opp_done = if s == Color::White {

@@ -24,8 +24,8 @@ pub fn reason(d: &Decision, a: &Audit) -> Msg {
             let when = when_ended(*ply, by.as_ref());
             Msg::say(
                 Message::new("decision_game_had_already_ended")
-                    .both("words", &words.en, &words.it)
-                    .both("when", &when.en, &when.it),
+                    .said("words", &words)
+                    .said("when", &when),
             )
         }
         Ground::BothFlags => Msg::say(Message::new("decision_both_flags_had_fallen")),
@@ -61,28 +61,28 @@ pub fn reason(d: &Decision, a: &Audit) -> Msg {
             let san = move_label(before, *mv);
             let w = ending_words(*ending);
             match ending {
-                EndKind::Checkmate => Msg::say(
-                    Message::new("decision_sealed_move_checkmate").both("san", &san.en, &san.it),
-                ),
-                EndKind::Stalemate => Msg::say(
-                    Message::new("decision_sealed_move_stalemate").both("san", &san.en, &san.it),
-                ),
-                EndKind::Fivefold => Msg::say(
-                    Message::new("decision_sealed_move_fivefold").both("san", &san.en, &san.it),
-                ),
-                EndKind::SeventyFiveMoves => Msg::say(
-                    Message::new("decision_sealed_move_seventy_five").both("san", &san.en, &san.it),
-                ),
+                EndKind::Checkmate => {
+                    Msg::say(Message::new("decision_sealed_move_checkmate").said("san", &san))
+                }
+                EndKind::Stalemate => {
+                    Msg::say(Message::new("decision_sealed_move_stalemate").said("san", &san))
+                }
+                EndKind::Fivefold => {
+                    Msg::say(Message::new("decision_sealed_move_fivefold").said("san", &san))
+                }
+                EndKind::SeventyFiveMoves => {
+                    Msg::say(Message::new("decision_sealed_move_seventy_five").said("san", &san))
+                }
                 EndKind::DeadPosition => Msg::say(
                     Message::new("decision_sealed_move_leads")
-                        .both("san", &san.en, &san.it)
-                        .both("ending", &w.en, &w.it),
+                        .said("san", &san)
+                        .said("ending", &w),
                 ),
             }
         }
         Ground::Resumes { before, mv } => {
             let san = move_label(before, *mv);
-            Msg::say(Message::new("decision_sealed_move_legal_game").both("san", &san.en, &san.it))
+            Msg::say(Message::new("decision_sealed_move_legal_game").said("san", &san))
         }
         Ground::Defective {
             defect,
@@ -96,12 +96,12 @@ pub fn reason(d: &Decision, a: &Audit) -> Msg {
             };
             let s = *sealer;
             if *mate_possible {
-                Msg::say(Message::new("decision_sealed_move").both("what", &what.en, &what.it))
+                Msg::say(Message::new("decision_sealed_move").said("what", &what))
             } else {
                 Msg::say(
                     Message::new("decision_sealed_move_but_cannot")
-                        .both("what", &what.en, &what.it)
-                        .both("side", side(!s).en, side(!s).it)
+                        .said("what", &what)
+                        .said("side", &side(!s))
                         .word("side2", side_key(s)),
                 )
             }
@@ -136,9 +136,9 @@ pub(super) fn would(d: &Decision, sealer: Color) -> Msg {
     }));
     Msg::say(
         Message::new("decision_would")
-            .both("would", &would.en, &would.it)
+            .said("would", &would)
             .text("rule", d.rule)
-            .both("ex", &ex.en, &ex.it)
+            .said("ex", &ex)
             .text("r", r),
     )
 }
@@ -155,9 +155,9 @@ pub(super) fn decision_words(d: &Decision, sealer: Color) -> Msg {
         .unwrap_or_default();
     Msg::say(
         Message::new("decision_words")
-            .both("v", &v.en, &v.it)
+            .said("v", &v)
             .text("rule", &d.rule)
-            .both("ex", &ex.en, &ex.it)
+            .said("ex", &ex)
             .text("r", r),
     )
 }
@@ -175,25 +175,23 @@ pub fn notes(a: &Audit) -> Vec<Msg> {
                 let o = would(d, *os);
                 notes.push(Msg::say(
                     Message::new("decision_other_reading")
-                        .both("other", &c.other.en, &c.other.it)
-                        .both("reason", reason(d, a).en, reason(d, a).it)
-                        .both("would", &o.en, &o.it),
+                        .said("other", &c.other)
+                        .said("reason", &reason(d, a))
+                        .said("would", &o),
                 ));
                 if let Some(w) = withheld {
                     let g = would(w, s);
                     notes.push(Msg::say(
                         Message::new("decision_loss_or_win_cannot")
-                            .both("governs", &c.governs.en, &c.governs.it)
-                            .both("reason", reason(w, a).en, reason(w, a).it)
-                            .both("would", &g.en, &g.it),
+                            .said("governs", &c.governs)
+                            .said("reason", &reason(w, a))
+                            .said("would", &g),
                     ));
                 }
             }
-            (None, _) => notes.push(Msg::say(Message::new("decision_verdict_would_same").both(
-                "other",
-                &c.other.en,
-                &c.other.it,
-            ))),
+            (None, _) => notes.push(Msg::say(
+                Message::new("decision_verdict_would_same").said("other", &c.other),
+            )),
         }
     }
     notes

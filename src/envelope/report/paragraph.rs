@@ -38,24 +38,22 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
             let sealer = player(s, n(s));
             Msg::say(
                 Message::new("paragraph_intro_sealed")
-                    .both("game", &game.en, &game.it)
-                    .both("sealer", &sealer.en, &sealer.it)
+                    .said("game", &game)
+                    .said("sealer", &sealer)
                     .text("number", p.fullmoves()),
             )
         }
-        _ => Msg::say(Message::new("paragraph_intro").both("game", &game.en, &game.it)),
+        _ => Msg::say(Message::new("paragraph_intro").said("game", &game)),
     };
     parts.push(intro);
     for c in &a.contradictions {
         let listed = Msg::join(&c.differences, ", ");
         parts.push(match c.id {
             "position" => Msg::say(
-                Message::new("paragraph_position_recorded_envelope_not")
-                    .both("listed", &listed.en, &listed.it),
+                Message::new("paragraph_position_recorded_envelope_not").said("listed", &listed),
             ),
             _ => Msg::say(
-                Message::new("paragraph_envelope_contradicts_itself")
-                    .both("listed", &listed.en, &listed.it),
+                Message::new("paragraph_envelope_contradicts_itself").said("listed", &listed),
             ),
         });
     }
@@ -86,7 +84,7 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
                     Message::new("paragraph_sealed_move_written_which")
                         .text("written", written)
                         .both("san", san_en, san_it)
-                        .both("sealer", &sealer.en, &sealer.it)
+                        .said("sealer", &sealer)
                         .text("result", result),
                 ),
                 (Verdict::Draw, rule) if a.after.is_some() => {
@@ -95,7 +93,7 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
                         Message::new("paragraph_sealed_move_written_game")
                             .text("written", written)
                             .both("san", san_en, san_it)
-                            .both("what", &what.en, &what.it)
+                            .said("what", &what)
                             .text("result", result)
                             .text("rule", rule),
                     )
@@ -105,28 +103,24 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
                         Some(Reading::Ambiguous { candidates, .. }) => {
                             let p = a.before.as_ref().expect("a reading has its position");
                             let c = moves_list(p, candidates, "list_or");
-                            Msg::say(
-                                Message::new("paragraph_ambiguous_could")
-                                    .both("moves", &c.en, &c.it),
-                            )
+                            Msg::say(Message::new("paragraph_ambiguous_could").said("moves", &c))
                         }
                         Some(Reading::Unreadable { why, .. }) => Msg::say(
-                            Message::new("paragraph_cannot_given_true_meaning")
-                                .both("why", &why.en, &why.it),
+                            Message::new("paragraph_cannot_given_true_meaning").said("why", &why),
                         ),
-                        Some(Reading::Illegal { why, .. }) => Msg::say(
-                            Message::new("paragraph_illegal").both("why", &why.en, &why.it),
-                        ),
+                        Some(Reading::Illegal { why, .. }) => {
+                            Msg::say(Message::new("paragraph_illegal").said("why", &why))
+                        }
                         _ => Msg::default(),
                     };
                     match d.exception {
                         Some(ex) => Msg::say(
                             Message::new("paragraph_defective_drawn")
                                 .text("written", written)
-                                .both("why", &why.en, &why.it)
+                                .said("why", &why)
                                 .text("rule", rule)
-                                .both("sealer", &sealer.en, &sealer.it)
-                                .both("opp", &opp.en, &opp.it)
+                                .said("sealer", &sealer)
+                                .said("opp", &opp)
                                 .word("side", side_key(s))
                                 .text("ex", ex)
                                 .text("result", result),
@@ -134,7 +128,7 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
                         None => Msg::say(
                             Message::new("paragraph_defective_loses")
                                 .text("written", written)
-                                .both("why", &why.en, &why.it)
+                                .said("why", &why)
                                 .text("rule", rule)
                                 .text("result", result)
                                 .both("sealer_cap", &sealer_cap.en, &sealer.it),
@@ -150,7 +144,7 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
                             let w = a.winner().unwrap_or(s);
                             Msg::say(
                                 Message::new("paragraph_wins")
-                                    .both("player", player(w, n(w)).en, player(w, n(w)).it)
+                                    .said("player", &player(w, n(w)))
                                     .text("result", result),
                             )
                         }
@@ -172,9 +166,9 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
                                 upper_first(&reason(d, a).en),
                                 upper_first(&reason(d, a).it),
                             )
-                            .both("outcome", &outcome.en, &outcome.it)
-                            .both("art", &art.en, &art.it)
-                            .both("void", &void.en, &void.it),
+                            .said("outcome", &outcome)
+                            .said("art", &art)
+                            .said("void", &void),
                     )
                 }
             };
@@ -196,8 +190,8 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
                                 upper_first(&c.other.en),
                                 upper_first(&c.other.it),
                             )
-                            .both("reason", reason(o, a).en, reason(o, a).it)
-                            .both("would", &w.en, &w.it),
+                            .said("reason", &reason(o, a))
+                            .said("would", &w),
                     ));
                 }
             }
@@ -205,7 +199,7 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
                 parts.push(if d.verdict == Verdict::Resume {
                     Msg::say(
                         Message::new("paragraph_draw_offer_stands_must")
-                            .both("player", player(!c, n(!c)).en, player(!c, n(!c)).it)
+                            .said("player", &player(!c, n(!c)))
                             .both("player2", player(c, n(c)).en, player_of(c, n(c)).it),
                     )
                 } else {
@@ -221,12 +215,12 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
                 let (gw, ow) = (would(w, s), would(o, *os));
                 parts.push(Msg::say(
                     Message::new("paragraph_no_result_given_automatically")
-                        .both("governs", &c.governs.en, &c.governs.it)
-                        .both("reason", reason(w, a).en, reason(w, a).it)
-                        .both("gw", &gw.en, &gw.it)
-                        .both("other", &c.other.en, &c.other.it)
-                        .both("reason2", reason(o, a).en, reason(o, a).it)
-                        .both("ow", &ow.en, &ow.it),
+                        .said("governs", &c.governs)
+                        .said("reason", &reason(w, a))
+                        .said("gw", &gw)
+                        .said("other", &c.other)
+                        .said("reason2", &reason(o, a))
+                        .said("ow", &ow),
                 ));
             }
         }

@@ -146,9 +146,7 @@ pub(super) fn times(
                     item: key,
                     article: "I.2.3",
                     line: Some(l),
-                    message: Msg::say(
-                        Message::new("items_time_used_cannot_read").both("why", &e.en, &e.it),
-                    ),
+                    message: Msg::say(Message::new("items_time_used_cannot_read").said("why", &e)),
                 }),
             }
         }
@@ -181,7 +179,7 @@ pub(super) fn time_control(env: &mut Envelope, value: Option<Spanned<String>>, t
                     Msg::say(
                         Message::new("items_time_control_cannot_read")
                             .text("t", t)
-                            .both("why", &e.en, &e.it),
+                            .said("why", &e),
                     ),
                 ),
             }
@@ -205,7 +203,7 @@ pub(super) fn sealer(
             Err(e) => env.error(
                 "sealer",
                 Some(l),
-                Msg::say(Message::new("items_player_who_sealed_must").both("value", &e.en, &e.it)),
+                Msg::say(Message::new("items_player_who_sealed_must").said("value", &e)),
             ),
         }
     }
@@ -282,9 +280,7 @@ pub(super) fn draw_offer(
                     Err(e) => env.error(
                         "draw_offer",
                         Some(l),
-                        Msg::say(
-                            Message::new("items_say_who_offered_draw").both("value", &e.en, &e.it),
-                        ),
+                        Msg::say(Message::new("items_say_who_offered_draw").said("value", &e)),
                     ),
                 },
                 other => env.error(
@@ -319,9 +315,7 @@ pub(super) fn resumption(
             Err(e) => env.error(
                 "resumption_date",
                 Some(l),
-                Msg::say(
-                    Message::new("items_date_resumption_cannot_read").both("why", &e.en, &e.it),
-                ),
+                Msg::say(Message::new("items_date_resumption_cannot_read").said("why", &e)),
             ),
         }
     }
@@ -342,9 +336,7 @@ pub(super) fn resumption(
             Err(e) => env.error(
                 "resumption_time",
                 Some(l),
-                Msg::say(
-                    Message::new("items_time_resumption_cannot_read").both("why", &e.en, &e.it),
-                ),
+                Msg::say(Message::new("items_time_resumption_cannot_read").said("why", &e)),
             ),
         }
     }

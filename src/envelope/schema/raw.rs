@@ -204,7 +204,7 @@ fn unknown_item(name: &str, line: usize) -> Malformed {
         Msg::say(
             Message::new("malformed_unknown_item")
                 .text("name", name)
-                .both("hint", &hint.en, &hint.it),
+                .said("hint", &hint),
         ),
     )
 }

@@ -226,7 +226,7 @@ fn from_sheets(
                 status,
                 Msg::say(
                     Message::new("establish_scoresheets_establish_after_ply")
-                        .both("why_none", &why_none.en, &why_none.it)
+                        .said("why_none", &why_none)
                         .text("k", k)
                         .text("fen", fen(&p)),
                 ),
@@ -243,11 +243,10 @@ fn from_sheets(
                 "position",
                 "I.12.2",
                 Status::Error,
-                Msg::say(Message::new("establish_scoresheets_do_not_establish").both(
-                    "why_none",
-                    &why_none.en,
-                    &why_none.it,
-                )),
+                Msg::say(
+                    Message::new("establish_scoresheets_do_not_establish")
+                        .said("why_none", &why_none),
+                ),
             );
             None
         }

@@ -111,7 +111,7 @@ pub(super) fn establish(
             Msg::say(
                 Message::new("recorded_recorded_position_not_one")
                     .text("k", k)
-                    .both("listed", &listed.en, &listed.it)
+                    .said("listed", &listed)
                     .text("fen", fen(&sp)),
             ),
         );

@@ -54,7 +54,7 @@ pub(super) fn each(
                 Status::Error,
                 Msg::say(
                     Message::new("sheets_cannot_be_replayed")
-                        .both("whose", &whose.en, &whose.it)
+                        .said("whose", &whose)
                         .msg_of("why", why),
                 ),
             );
@@ -75,9 +75,9 @@ pub(super) fn each(
                     Status::Error,
                     Msg::say(
                         Message::new("sheets_cannot_replayed_beyond_ply")
-                            .both("whose", &whose.en, &whose.it)
+                            .said("whose", &whose)
                             .text("ply", f.ply - 1)
-                            .both("why", &why.en, &why.it),
+                            .said("why", &why),
                     ),
                 );
             }
@@ -87,7 +87,7 @@ pub(super) fn each(
                 Status::Error,
                 Msg::say(
                     Message::new("sheets_records_plies_stops_before")
-                        .both("whose", &whose.en, &whose.it)
+                        .said("whose", &whose)
                         .text("plies", s.plies())
                         .text("k", k),
                 ),
@@ -113,10 +113,10 @@ pub(super) fn each(
                     status,
                     Msg::say(
                         Message::new("sheets_replays_position_before_sealed")
-                            .both("whose", &whose.en, &whose.it)
+                            .said("whose", &whose)
                             .text("k", k)
                             .text("lang", lang)
-                            .both("tail", &tail.en, &tail.it),
+                            .said("tail", &tail),
                     ),
                 );
             }
@@ -126,7 +126,7 @@ pub(super) fn each(
                 Status::Info,
                 Msg::say(
                     Message::new("sheets_replays_plies_notation")
-                        .both("whose", &whose.en, &whose.it)
+                        .said("whose", &whose)
                         .text("plies", s.plies())
                         .text("lang", lang),
                 ),
@@ -134,7 +134,7 @@ pub(super) fn each(
         }
         if s.extra_games {
             a.notes.push(Msg::say(
-                Message::new("sheets_file_holds_more_than").both("whose", &whose.en, &whose.it),
+                Message::new("sheets_file_holds_more_than").said("whose", &whose),
             ));
         }
     }
@@ -193,11 +193,11 @@ pub(super) fn agreement(
                     Msg::say(
                         Message::new("sheets_scoresheets_disagree_from_ply")
                             .text("ply", d)
-                            .both("wm", &wm.en, &wm.it)
-                            .both("bm", &bm.en, &bm.it)
+                            .said("wm", &wm)
+                            .said("bm", &bm)
                             .text("agreed", d - 1)
                             .text("fen", fen(p))
-                            .both("which", &which.en, &which.it),
+                            .said("which", &which),
                     ),
                 );
             }
@@ -238,7 +238,7 @@ pub(super) fn agreement(
                         Msg::say(
                             Message::new("sheets_agree_until_unplayable")
                                 .text("n", n)
-                                .both("who", &who.en, &who.it),
+                                .said("who", &who),
                         ),
                     );
                 }
