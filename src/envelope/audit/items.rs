@@ -167,7 +167,7 @@ pub(super) fn move_number(env: &Envelope, before: &Option<Chess>, a: &mut Audit)
             "move_number",
             "I.2.5",
             Status::Warning,
-            Msg::say(Message::new("items_sealed_move_number_not").text("value", &n.value.0)),
+            Msg::say(Message::new("items_sealed_move_number_not").text("value", n.value.0)),
         ),
         (None, _) => a.check(
             "move_number",

@@ -185,7 +185,7 @@ fn sealed_checks(s: &Sealed, p: &Chess, env: &Envelope, a: &mut Audit) {
             Msg::say(
                 Message::new("sealed_move_true_meaning_cannot_established")
                     .text("written", s.written.trim())
-                    .said("why", &why),
+                    .said("why", why),
             ),
         ),
         Reading::Illegal { why, .. } => a.check(
@@ -195,7 +195,7 @@ fn sealed_checks(s: &Sealed, p: &Chess, env: &Envelope, a: &mut Audit) {
             Msg::say(
                 Message::new("sealed_move_illegal")
                     .text("written", s.written.trim())
-                    .said("why", &why),
+                    .said("why", why),
             ),
         ),
     }

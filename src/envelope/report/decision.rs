@@ -156,7 +156,7 @@ pub(super) fn decision_words(d: &Decision, sealer: Color) -> Msg {
     Msg::say(
         Message::new("decision_words")
             .said("v", &v)
-            .text("rule", &d.rule)
+            .text("rule", d.rule)
             .said("ex", &ex)
             .text("r", r),
     )

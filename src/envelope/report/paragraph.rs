@@ -106,10 +106,10 @@ pub fn paragraph(a: &Audit, env: &Envelope) -> Msg {
                             Msg::say(Message::new("paragraph_ambiguous_could").said("moves", &c))
                         }
                         Some(Reading::Unreadable { why, .. }) => Msg::say(
-                            Message::new("paragraph_cannot_given_true_meaning").said("why", &why),
+                            Message::new("paragraph_cannot_given_true_meaning").said("why", why),
                         ),
                         Some(Reading::Illegal { why, .. }) => {
-                            Msg::say(Message::new("paragraph_illegal").said("why", &why))
+                            Msg::say(Message::new("paragraph_illegal").said("why", why))
                         }
                         _ => Msg::default(),
                     };

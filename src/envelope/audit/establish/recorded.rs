@@ -160,7 +160,7 @@ pub(super) fn establish(
                     a.notes.push(Msg::say(
                         Message::new("recorded_move_number")
                             .text("fullmoves", pos.fullmoves())
-                            .text("value", &n.value.0),
+                            .text("value", n.value.0),
                     ));
                     pos = renumber(&pos, n.value.0);
                 }
