@@ -701,6 +701,19 @@ mod tests {
         );
     }
 
+    /// The Italian words the envelope falls back on for a key its table lacks exist.
+    #[test]
+    fn the_fallback_words_exist() {
+        for table in [
+            "recorded_fen_note",
+            "io_error",
+            "sealed_illegal",
+            "sealed_notation",
+        ] {
+            assert_ne!(word(ReportLang::It, table, "other"), "other", "{table}");
+        }
+    }
+
     #[test]
     fn headings_fill_in() {
         assert_eq!(
