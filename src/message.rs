@@ -22,6 +22,9 @@ pub enum Arg {
     Word(&'static str),
     /// A message of its own, written in the same language.
     Msg(Box<Message>),
+    /// Already written in each language, English first (an envelope's sentence, a move in
+    /// each notation): the language being written picks its own.
+    Written(Box<[String; 2]>),
 }
 
 /// A catalogue message: its id and its arguments by name.
@@ -61,6 +64,23 @@ impl Message {
     pub fn msg(mut self, name: &'static str, inner: Message) -> Message {
         self.args.push((name, Arg::Msg(Box::new(inner))));
         self
+    }
+
+    /// With an argument already written in each language, English and Italian.
+    pub fn both(mut self, name: &'static str, en: impl ToString, it: impl ToString) -> Message {
+        self.args.push((
+            name,
+            Arg::Written(Box::new([en.to_string(), it.to_string()])),
+        ));
+        self
+    }
+
+    /// With an argument that is a finding's message, as each language's report says it
+    /// (nothing when there is no finding).
+    pub fn msg_of(self, name: &'static str, f: Option<&crate::finding::Finding>) -> Message {
+        use crate::i18n::{finding_message, ReportLang};
+        let said = |lang| f.map(|f| finding_message(f, lang)).unwrap_or_default();
+        self.both(name, said(ReportLang::En), said(ReportLang::It))
     }
 
     /// Two clauses, `first; rest` (the catalogue's `clauses`).

@@ -12,6 +12,7 @@
 //! assert!(tc.in_last_period(41));
 //! ```
 
+use crate::message::Message;
 use std::str::FromStr;
 
 use super::text::Msg;
@@ -22,13 +23,10 @@ use super::text::Msg;
 pub fn duration(text: &str) -> Result<u64, Msg> {
     let t = text.trim();
     if t.is_empty() {
-        return Err(Msg::new("empty", "vuoto"));
+        return Err(Msg::say(Message::new("clock_empty")));
     }
     if t.starts_with('-') || t.starts_with('−') {
-        return Err(Msg::new(
-            format!("`{t}` is negative"),
-            format!("`{t}` è negativo"),
-        ));
+        return Err(Msg::say(Message::new("clock_negative").text("t", t)));
     }
     let t = t.strip_prefix('+').unwrap_or(t).trim();
     if t.contains(':') {
@@ -47,9 +45,8 @@ pub fn duration(text: &str) -> Result<u64, Msg> {
         return match nums.as_slice() {
             [h, m] if *m < 60 => Ok(h * 3600 + m * 60),
             [h, m, s] if *m < 60 && *s < 60 => Ok(h * 3600 + m * 60 + s),
-            [_, _] | [_, _, _] => Err(Msg::new(
-                format!("`{t}`: minutes and seconds go from 0 to 59"),
-                format!("`{t}`: minuti e secondi vanno da 0 a 59"),
+            [_, _] | [_, _, _] => Err(Msg::say(
+                Message::new("clock_minutes_seconds_go_from").text("t", t),
             )),
             _ => Err(not_a_time(t)),
         };
@@ -115,9 +112,10 @@ fn units(t: &str, bare: Bare) -> Result<u64, Msg> {
             "s" | "sec" | "secs" | "second" | "seconds" | "secondo" | "secondi" | "\"" | "″"
             | "''" => 1,
             _ => {
-                return Err(Msg::new(
-                    format!("`{t}`: unknown unit `{unit}`"),
-                    format!("`{t}`: unità sconosciuta `{unit}`"),
+                return Err(Msg::say(
+                    Message::new("clock_unknown_unit")
+                        .text("t", t)
+                        .text("unit", unit),
                 ))
             }
         };
@@ -134,24 +132,15 @@ fn units(t: &str, bare: Bare) -> Result<u64, Msg> {
 }
 
 fn not_a_time(t: &str) -> Msg {
-    Msg::new(
-        format!("`{t}` is not a time (write h:mm:ss or h:mm)"),
-        format!("`{t}` non è un tempo (scrivere h:mm:ss oppure h:mm)"),
-    )
+    Msg::say(Message::new("clock_not_time_write_h").text("t", t))
 }
 
 fn not_a_duration(t: &str) -> Msg {
-    Msg::new(
-        format!("`{t}` is not a duration"),
-        format!("`{t}` non è una durata"),
-    )
+    Msg::say(Message::new("clock_not_duration").text("t", t))
 }
 
 fn too_large(t: &str) -> Msg {
-    Msg::new(
-        format!("`{t}` is too large"),
-        format!("`{t}` è troppo grande"),
-    )
+    Msg::say(Message::new("clock_too_large").text("t", t))
 }
 
 /// One period of a time control: `moves` moves (none: the rest of the game) in `base`
@@ -178,7 +167,7 @@ impl FromStr for TimeControl {
     fn from_str(s: &str) -> Result<TimeControl, Msg> {
         let text = s.trim();
         if text.is_empty() {
-            return Err(Msg::new("the time control is empty", "la cadenza è vuota"));
+            return Err(Msg::say(Message::new("clock_time_control_empty")));
         }
         let mut periods = Vec::new();
         let fields: Vec<&str> = text
@@ -191,10 +180,7 @@ impl FromStr for TimeControl {
                 Some((m, r)) => {
                     let m = m.trim();
                     let n: u32 = m.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
-                        Msg::new(
-                            format!("`{m}` is not a number of moves"),
-                            format!("`{m}` non è un numero di mosse"),
-                        )
+                        Msg::say(Message::new("clock_not_number_moves").text("m", m))
                     })?;
                     (Some(n), r.trim())
                 }
@@ -205,9 +191,10 @@ impl FromStr for TimeControl {
                 None => (rest, None),
             };
             let within = |e: Msg| {
-                Msg::new(
-                    format!("in `{field}`: {}", e.en),
-                    format!("in `{field}`: {}", e.it),
+                Msg::say(
+                    Message::new("clock_in_field")
+                        .text("field", field)
+                        .said("why", &e),
                 )
             };
             let base = units(base, Bare::Guess).map_err(within)?;
@@ -216,9 +203,8 @@ impl FromStr for TimeControl {
                 None => 0,
             };
             if moves.is_none() && i + 1 < fields.len() {
-                return Err(Msg::new(
-                    format!("`{field}` has no number of moves but is not the last period"),
-                    format!("`{field}` non ha un numero di mosse ma non è l'ultimo periodo"),
+                return Err(Msg::say(
+                    Message::new("clock_has_no_number_moves").text("field", field),
                 ));
             }
             periods.push(Period {
@@ -228,10 +214,7 @@ impl FromStr for TimeControl {
             });
         }
         if periods.is_empty() {
-            return Err(Msg::new(
-                "the time control has no period",
-                "la cadenza non ha alcun periodo",
-            ));
+            return Err(Msg::say(Message::new("clock_time_control_has_no")));
         }
         Ok(TimeControl { periods })
     }
@@ -297,26 +280,26 @@ impl TimeControl {
 
     /// Human form: `40 moves in 2:00:00, then 1:00:00 for the rest`.
     pub fn describe(&self) -> super::text::Msg {
-        let mut en = Vec::new();
-        let mut it = Vec::new();
+        use crate::message::Message;
+        let mut parts = Vec::new();
         for p in &self.periods {
             let inc = if p.increment > 0 {
                 format!(" + {}s", p.increment)
             } else {
                 String::new()
             };
-            match p.moves {
-                Some(m) => {
-                    en.push(format!("{m} moves in {}{inc}", super::text::clock(p.base)));
-                    it.push(format!("{m} mosse in {}{inc}", super::text::clock(p.base)));
-                }
-                None => {
-                    en.push(format!("{}{inc} for the rest", super::text::clock(p.base)));
-                    it.push(format!("{}{inc} per il resto", super::text::clock(p.base)));
-                }
-            }
+            let base = super::text::clock(p.base);
+            parts.push(super::text::Msg::say(match p.moves {
+                Some(m) => Message::new("clock_period_moves")
+                    .text("moves", m)
+                    .text("base", base)
+                    .text("inc", inc),
+                None => Message::new("clock_period_rest")
+                    .text("base", base)
+                    .text("inc", inc),
+            }));
         }
-        super::text::Msg::new(en.join(", then "), it.join(", poi "))
+        super::text::Msg::join_said(&parts, "clock_then")
     }
 }
 

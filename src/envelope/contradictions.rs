@@ -20,6 +20,8 @@
 //! assert_eq!(d[0].it, "Torre bianca in g2 sulla busta, in h2 secondo i formulari");
 //! ```
 
+use crate::envelope::text::side_key;
+use crate::message::Message;
 use shakmaty::{fen::Fen, Chess, Color, EnPassantMode, Piece, Position, Role, Square};
 
 use super::{
@@ -96,38 +98,24 @@ pub fn weigh(
     }
 }
 
-fn role_en(r: Role) -> &'static str {
-    match r {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
-
-/// `Torre bianca`, `Re nero`, `pedone bianco`.
-fn piece_it(p: Piece) -> String {
-    let (name, feminine) = match p.role {
-        Role::Pawn => ("pedone", false),
-        Role::Knight => ("Cavallo", false),
-        Role::Bishop => ("Alfiere", false),
-        Role::Rook => ("Torre", true),
-        Role::Queen => ("Donna", true),
-        Role::King => ("Re", false),
+/// `White rook` / `Torre bianca`: a piece by its colour and kind, as the catalogues' table
+/// `coloured_piece` says it.
+fn piece_words(p: Piece) -> Msg {
+    let key = match (p.color, p.role) {
+        (Color::White, Role::Pawn) => "white_pawn",
+        (Color::White, Role::Knight) => "white_knight",
+        (Color::White, Role::Bishop) => "white_bishop",
+        (Color::White, Role::Rook) => "white_rook",
+        (Color::White, Role::Queen) => "white_queen",
+        (Color::White, Role::King) => "white_king",
+        (Color::Black, Role::Pawn) => "black_pawn",
+        (Color::Black, Role::Knight) => "black_knight",
+        (Color::Black, Role::Bishop) => "black_bishop",
+        (Color::Black, Role::Rook) => "black_rook",
+        (Color::Black, Role::Queen) => "black_queen",
+        (Color::Black, Role::King) => "black_king",
     };
-    let colour = match (p.color, feminine) {
-        (Color::White, false) => "bianco",
-        (Color::White, true) => "bianca",
-        (Color::Black, false) => "nero",
-        (Color::Black, true) => "nera",
-    };
-    format!("{name} {colour}")
-}
-
-fn piece_en(p: Piece) -> String {
-    format!("{} {}", colour_en(p.color), role_en(p.role))
+    Msg::say(Message::new("coloured_piece").word("piece", key))
 }
 
 /// Every difference between the recorded position and the scoresheets', square by square:
@@ -139,107 +127,60 @@ pub fn differences(envelope: &Chess, sheets: &Chess) -> Vec<Msg> {
     for color in [Color::White, Color::Black] {
         for role in crate::notation::languages::ROLES {
             let piece = Piece { color, role };
+            let words = piece_words(piece);
             let on_env = eb.by_piece(piece);
             let on_sheets = sb.by_piece(piece);
             let only_env: Vec<Square> = (on_env & !on_sheets).into_iter().collect();
             let only_sheets: Vec<Square> = (on_sheets & !on_env).into_iter().collect();
             let pairs = only_env.len().min(only_sheets.len());
             for (e, s) in only_env.iter().zip(&only_sheets) {
-                out.push(Msg::new(
-                    format!(
-                        "{} {e} on the envelope, {s} by the scoresheets",
-                        piece_en(piece)
-                    ),
-                    format!(
-                        "{} in {e} sulla busta, in {s} secondo i formulari",
-                        piece_it(piece)
-                    ),
+                out.push(Msg::say(
+                    Message::new("contradictions_envelope_scoresheets")
+                        .said("piece", &words)
+                        .text("on_envelope", e)
+                        .text("on_sheets", s),
                 ));
             }
             for e in &only_env[pairs..] {
-                out.push(Msg::new(
-                    format!(
-                        "{} {e} on the envelope, not on the scoresheets' board",
-                        piece_en(piece)
-                    ),
-                    format!(
-                        "{} in {e} sulla busta, assente secondo i formulari",
-                        piece_it(piece)
-                    ),
+                out.push(Msg::say(
+                    Message::new("contradictions_envelope_not_scoresheets_board")
+                        .said("piece", &words)
+                        .text("on_envelope", e),
                 ));
             }
             for s in &only_sheets[pairs..] {
-                out.push(Msg::new(
-                    format!(
-                        "{} {s} by the scoresheets, missing on the envelope",
-                        piece_en(piece)
-                    ),
-                    format!(
-                        "{} in {s} secondo i formulari, mancante sulla busta",
-                        piece_it(piece)
-                    ),
+                out.push(Msg::say(
+                    Message::new("contradictions_scoresheets_missing_envelope")
+                        .said("piece", &words)
+                        .text("on_sheets", s),
                 ));
             }
         }
     }
     if envelope.turn() != sheets.turn() {
         let (e, s) = (envelope.turn(), sheets.turn());
-        out.push(Msg::new(
-            format!(
-                "{} to move on the envelope, {} by the scoresheets",
-                colour_en(e),
-                colour_en(s)
-            ),
-            format!(
-                "tratto {} sulla busta, {} secondo i formulari",
-                colour_al(e),
-                colour_al(s)
-            ),
+        out.push(Msg::say(
+            Message::new("contradictions_move_envelope_scoresheets")
+                .word("colour", side_key(e))
+                .word("colour2", side_key(s)),
         ));
     }
     let (ef, sf) = (fen_fields(envelope), fen_fields(sheets));
     if ef.0 != sf.0 {
-        out.push(Msg::new(
-            format!(
-                "castling rights `{}` on the envelope, `{}` by the scoresheets",
-                ef.0, sf.0
-            ),
-            format!(
-                "diritti d'arrocco `{}` sulla busta, `{}` secondo i formulari",
-                ef.0, sf.0
-            ),
+        out.push(Msg::say(
+            Message::new("contradictions_castling_rights_envelope_scoresheets")
+                .text("ef", &ef.0)
+                .text("sf", &sf.0),
         ));
     }
     if ef.1 != sf.1 {
-        out.push(Msg::new(
-            format!(
-                "en passant square `{}` on the envelope, `{}` by the scoresheets",
-                ef.1, sf.1
-            ),
-            format!(
-                "casa en passant `{}` sulla busta, `{}` secondo i formulari",
-                ef.1, sf.1
-            ),
+        out.push(Msg::say(
+            Message::new("contradictions_en_passant_square_envelope")
+                .text("ef", &ef.1)
+                .text("sf", &sf.1),
         ));
     }
     out
-}
-
-fn colour_en(c: Color) -> &'static str {
-    if c == Color::White {
-        "White"
-    } else {
-        "Black"
-    }
-}
-
-/// `al Bianco`, `al Nero`: the side to move in Italian (`tratto al Bianco`).
-fn colour_al(c: Color) -> &'static str {
-    if c == Color::White {
-        "al Bianco"
-    } else {
-        "al Nero"
-    }
 }
 
 /// The castling and en passant fields of a position's FEN.

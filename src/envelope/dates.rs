@@ -9,6 +9,7 @@
 //! assert!(date("31/02/2026").is_err());
 //! ```
 
+use crate::message::Message;
 use std::fmt;
 
 use super::text::Msg;
@@ -53,22 +54,24 @@ fn days_in(year: u32, month: u32) -> u32 {
 
 fn check(year: u32, month: u32, day: u32) -> Result<Date, Msg> {
     if !(1..=12).contains(&month) {
-        return Err(Msg::new(
-            format!("there is no month {month}"),
-            format!("non esiste il mese {month}"),
+        return Err(Msg::say(
+            Message::new("dates_there_no_month").text("month", month),
         ));
     }
     if day == 0 || day > days_in(year, month) {
         let name = MONTHS[(month - 1) as usize][1];
-        return Err(Msg::new(
-            format!("there is no day {day} in {year:04}-{month:02}"),
-            format!("il {day} {name} {year} non esiste"),
+        // The month as each language writes a date: `2025-02` / `febbraio 2025`.
+        return Err(Msg::say(
+            Message::new("dates_no_such_day").text("day", day).both(
+                "month",
+                format!("{year:04}-{month:02}"),
+                format!("{name} {year}"),
+            ),
         ));
     }
     if !(1000..=9999).contains(&year) {
-        return Err(Msg::new(
-            format!("the year {year} is not a four-digit year"),
-            format!("l'anno {year} non ha quattro cifre"),
+        return Err(Msg::say(
+            Message::new("dates_year_not_four_digit").text("year", year),
         ));
     }
     Ok(Date { year, month, day })
@@ -123,9 +126,8 @@ pub fn time(text: &str) -> Result<(u32, u32), Msg> {
         .collect();
     match nums.as_deref() {
         Some([h, m]) | Some([h, m, _]) if *h < 24 && *m < 60 => Ok((*h, *m)),
-        _ => Err(Msg::new(
-            format!("`{}` is not a time of day (write hh:mm)", text.trim()),
-            format!("`{}` non è un'ora (scrivere hh:mm)", text.trim()),
+        _ => Err(Msg::say(
+            Message::new("dates_not_time_day_write").text("text", text.trim()),
         )),
     }
 }
@@ -136,7 +138,7 @@ pub fn time(text: &str) -> Result<(u32, u32), Msg> {
 pub fn date(text: &str) -> Result<(Date, Option<(u32, u32)>), Msg> {
     let t = text.trim();
     if t.is_empty() {
-        return Err(Msg::new("the date is empty", "la data è vuota"));
+        return Err(Msg::say(Message::new("dates_date_empty")));
     }
     // split off a time: after a `T` between digits, or after the date's first word group
     let (date_part, time_part) = split_time(t);
@@ -184,12 +186,7 @@ fn split_time(t: &str) -> (&str, Option<&str>) {
 }
 
 fn parse_date(t: &str) -> Result<Date, Msg> {
-    let bad = || {
-        Msg::new(
-            format!("`{t}` is not a date (write yyyy-mm-dd or dd/mm/yyyy)"),
-            format!("`{t}` non è una data (scrivere gg/mm/aaaa o aaaa-mm-gg)"),
-        )
-    };
+    let bad = || Msg::say(Message::new("dates_not_date_write_yyyy").text("t", t));
     let words: Vec<&str> = t
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|w| !w.is_empty())

@@ -64,11 +64,12 @@ pub fn audit_text(text: &str, file: &str, base: &Path) -> Result<Audit, Malforme
 pub fn audit_file(path: &Path) -> Result<Audit, Malformed> {
     let name = path.display().to_string();
     // The reports put these after `the envelope cannot be read: `, so they say only why.
-    let bytes = std::fs::read(path).map_err(|e| Malformed {
-        item: None,
-        line: None,
-        message: e.to_string(),
-        message_it: io_error_it(&e),
+    let bytes = std::fs::read(path).map_err(|e| {
+        Malformed::new(
+            None,
+            None,
+            text::Msg::written(e.to_string(), io_error_it(&e)),
+        )
     })?;
     let text = crate::notation::decode::decode(&bytes).into_owned();
     let text = text.trim_start_matches('\u{feff}');
@@ -76,16 +77,21 @@ pub fn audit_file(path: &Path) -> Result<Audit, Malformed> {
     audit_text(text, &name, base)
 }
 
-/// Why a file cannot be read, in Italian (the system's own words are English).
-fn io_error_it(e: &std::io::Error) -> String {
+/// Why a file cannot be read, in Italian (the system's own words are English): the kind of
+/// error, from the catalogue.
+pub(crate) fn io_error_it(e: &std::io::Error) -> String {
     use std::io::ErrorKind;
-    match e.kind() {
-        ErrorKind::NotFound => "il file non esiste".into(),
-        ErrorKind::PermissionDenied => "permesso negato".into(),
-        ErrorKind::IsADirectory => "è una cartella, non un file".into(),
+    let it = crate::envelope::text::ReportLang::It;
+    let key = match e.kind() {
+        ErrorKind::NotFound => "not_found",
+        ErrorKind::PermissionDenied => "permission_denied",
+        ErrorKind::IsADirectory => "is_a_directory",
         _ => match e.raw_os_error() {
-            Some(code) => format!("errore di lettura (errore di sistema {code})"),
-            None => "errore di lettura".into(),
+            Some(code) => {
+                return crate::i18n::fill(it, "io_error_code", &[("code", &code.to_string())])
+            }
+            None => "other",
         },
-    }
+    };
+    crate::i18n::word(it, "io_error", key).to_string()
 }

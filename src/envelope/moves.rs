@@ -26,16 +26,19 @@ pub fn label(pos: &Chess, san: &str) -> String {
 /// (`41.Kxf6`), Italian in the Italian one (`41.Rxf6`), whatever notation it was written in.
 pub fn move_label(pos: &Chess, mv: Move) -> Msg {
     let it = by_code("it").unwrap_or(english());
-    Msg::new(
+    Msg::written(
         label(pos, &san_in(pos, mv, english())),
         label(pos, &san_in(pos, mv, it)),
     )
 }
 
-/// Several moves, without numbers, in each report's notation.
-pub fn moves_list(pos: &Chess, moves: &[Move], sep_en: &str, sep_it: &str) -> Msg {
+/// Several moves, without numbers, in each report's notation, the catalogue's message `sep`
+/// between them.
+pub fn moves_list(pos: &Chess, moves: &[Move], sep: &'static str) -> Msg {
     let it = by_code("it").unwrap_or(english());
-    Msg::new(
+    let sep = Msg::say(crate::message::Message::new(sep));
+    let (sep_en, sep_it) = (sep.en.as_str(), sep.it.as_str());
+    Msg::written(
         moves
             .iter()
             .map(|&m| san_in(pos, m, english()))
@@ -74,7 +77,7 @@ pub fn helpmate_line(p: &Chess, uci: &[String]) -> Option<Msg> {
         it_line.push(format!("{number}{t}"));
         pos.play_unchecked(m);
     }
-    Some(Msg::new(en_line.join(" "), it_line.join(" ")))
+    Some(Msg::written(en_line.join(" "), it_line.join(" ")))
 }
 
 /// The legal move that leads from one position to the next, if one does.

@@ -13,6 +13,8 @@
 //! assert_eq!((agreement.common, agreement.first_difference), (3, Some(4)));
 //! ```
 
+use crate::envelope::text::ReportLang;
+use crate::message::Message;
 use std::path::Path;
 
 use shakmaty::{Chess, Color, Position};
@@ -83,17 +85,12 @@ pub fn load(
         Source::Inline(t) => (validate_text(t, &opts), t.clone(), false),
         Source::File(p) => {
             let bytes = std::fs::read(p).map_err(|e| {
-                let why_it = match e.kind() {
-                    std::io::ErrorKind::NotFound => "il file non esiste",
-                    std::io::ErrorKind::PermissionDenied => "accesso negato",
-                    _ => "errore di lettura",
-                };
-                Msg::new(
-                    format!("the scoresheet file {} cannot be read: {e}", p.display()),
-                    format!(
-                        "il file del formulario {} non si legge: {why_it}",
-                        p.display()
-                    ),
+                // The system's own words in English; in Italian the kind of error.
+                let why_it = super::io_error_it(&e);
+                Msg::say(
+                    Message::new("scoresheets_file_io")
+                        .text("display", p.display())
+                        .both("why", e, why_it),
                 )
             })?;
             let name = display(p);
@@ -101,9 +98,14 @@ pub fn load(
             let first = match games.next() {
                 Some(Ok(g)) => g,
                 Some(Err(e)) => {
-                    return Err(Msg::new(
-                        format!("the scoresheet file {name} cannot be read: {e}"),
-                        format!("il file del formulario {name} non si legge: errore di lettura"),
+                    return Err(Msg::say(
+                        Message::new("scoresheets_file_unreadable")
+                            .text("name", &name)
+                            .both(
+                                "why",
+                                e,
+                                crate::i18n::word(ReportLang::It, "io_error", "other"),
+                            ),
                     ))
                 }
                 None => Default::default(),

@@ -29,6 +29,7 @@
 //! assert_eq!(s.reading.id(), "illegal");
 //! ```
 
+use crate::message::Message;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role};
 
 use super::text::Msg;
@@ -217,7 +218,7 @@ pub fn read(written: &str, pos: &Chess, mode: CastlingMode, pref: &'static Langu
         draw_offer,
         reading: Reading::Unreadable {
             reason: "empty",
-            why: Msg::new("nothing is written", "non è scritto nulla"),
+            why: Msg::say(Message::new("sealed_nothing_written")),
         },
         notes: Vec::new(),
     };
@@ -227,20 +228,14 @@ pub fn read(written: &str, pos: &Chess, mode: CastlingMode, pref: &'static Langu
     let Some(w) = parse_one(&body) else {
         sealed.reading = Reading::Unreadable {
             reason: "not_a_move",
-            why: Msg::new(
-                format!("`{body}` cannot be read as a move in any notation"),
-                format!("`{body}` non si legge come una mossa in nessuna notazione"),
-            ),
+            why: Msg::say(Message::new("sealed_cannot_read_move_any").text("body", body)),
         };
         return sealed;
     };
     if w.kind == WrittenKind::Null {
         sealed.reading = Reading::Illegal {
             reason: IllegalReason::NullMove,
-            why: Msg::new(
-                "a null move (passing) is not a move of chess",
-                "una mossa nulla (passare) non è una mossa degli scacchi",
-            ),
+            why: Msg::say(Message::new("sealed_null_move_passing_not")),
             lang: pref,
         };
         return sealed;
@@ -270,9 +265,12 @@ pub fn read(written: &str, pos: &Chess, mode: CastlingMode, pref: &'static Langu
             for (m2, ls) in other_uniques() {
                 if m2 != m {
                     let s = san_in(pos, m2, ls[0]);
-                    sealed.notes.push(Msg::new(
-                        format!("in {} notation it would read {s} ({}); the sealer's notation ({}) governs", names(&ls), uci(m2, mode), pref.code),
-                        format!("in notazione {} si leggerebbe {s} ({}); vale la notazione di chi ha sigillato ({})", names(&ls), uci(m2, mode), pref.code),
+                    sealed.notes.push(Msg::say(
+                        Message::new("sealed_notation_would_read_sealer")
+                            .text("names", names(&ls))
+                            .text("value", s)
+                            .text("uci", uci(m2, mode))
+                            .text("code", &pref.code),
                     ));
                 }
             }
@@ -295,9 +293,11 @@ pub fn read(written: &str, pos: &Chess, mode: CastlingMode, pref: &'static Langu
             };
             for (m2, ls) in other_uniques() {
                 let s = san_in(pos, m2, ls[0]);
-                sealed.notes.push(Msg::new(
-                    format!("in {} notation it would read as the legal move {s}, but the scoresheets are written in {}", names(&ls), pref.code),
-                    format!("in notazione {} si leggerebbe come la mossa legale {s}, ma i formulari sono scritti in {}", names(&ls), pref.code),
+                sealed.notes.push(Msg::say(
+                    Message::new("sealed_notation_would_read_legal")
+                        .text("names", names(&ls))
+                        .text("value", s)
+                        .text("code", &pref.code),
                 ));
             }
             false
@@ -313,23 +313,13 @@ pub fn read(written: &str, pos: &Chess, mode: CastlingMode, pref: &'static Langu
         [(m, ls)] => {
             let lang = ls[0];
             sealed.reading = Reading::Legal { mv: *m, lang };
-            sealed.notes.push(Msg::new(
-                format!(
-                    "`{body}` reads as a legal move only in {} notation, not in the scoresheets' ({}): read as {} ({} in {} notation)",
-                    names(ls),
-                    pref.code,
-                    san_in(pos, *m, lang),
-                    san_in(pos, *m, pref),
-                    pref.code
-                ),
-                format!(
-                    "`{body}` si legge come mossa legale solo in notazione {}, non in quella dei formulari ({}): letta come {} ({} in notazione {})",
-                    names(ls),
-                    pref.code,
-                    san_in(pos, *m, lang),
-                    san_in(pos, *m, pref),
-                    pref.code
-                ),
+            sealed.notes.push(Msg::say(
+                Message::new("sealed_reads_legal_move_only")
+                    .text("body", body)
+                    .text("names", names(ls))
+                    .text("code", &pref.code)
+                    .text("san_in", san_in(pos, *m, lang))
+                    .text("san_in2", san_in(pos, *m, pref)),
             ));
             add_notation_notes(&mut sealed, pos, &w);
         }
@@ -356,27 +346,18 @@ pub fn read(written: &str, pos: &Chess, mode: CastlingMode, pref: &'static Langu
                     .filter(|(_, o)| matches!(o, Outcome::Several(_)))
                     .map(|(g, _)| names(g))
                     .collect();
-                let tail_en = if several.is_empty() {
-                    "and in no notation that has it does a legal move fit".to_string()
+                let tail = Msg::say(if several.is_empty() {
+                    Message::new("sealed_tail_no_notation")
                 } else {
-                    format!(
-                        "and even in {} notation it fits several moves",
-                        several.join(", ")
-                    )
-                };
-                let tail_it = if several.is_empty() {
-                    "e in nessuna notazione che la usa corrisponde a una mossa legale".to_string()
-                } else {
-                    format!(
-                        "e anche in notazione {} corrisponde a più mosse",
-                        several.join(", ")
-                    )
-                };
+                    Message::new("sealed_tail_several").text("names", several.join(", "))
+                });
                 sealed.reading = Reading::Unreadable {
                     reason: "unknown_piece_letter",
-                    why: Msg::new(
-                        format!("`{letter}` is no piece in the sealer's notation ({}), {tail_en}", pref.code),
-                        format!("`{letter}` non è un pezzo nella notazione di chi ha sigillato ({}), {tail_it}", pref.code),
+                    why: Msg::say(
+                        Message::new("sealed_no_piece_sealer_s")
+                            .text("letter", letter)
+                            .text("code", &pref.code)
+                            .said("tail", &tail),
                     ),
                 };
             }
@@ -388,17 +369,11 @@ pub fn read(written: &str, pos: &Chess, mode: CastlingMode, pref: &'static Langu
                 .collect();
             sealed.reading = Reading::Unreadable {
                 reason: "several_notations",
-                why: Msg::new(
-                    format!(
-                        "`{body}` does not fit the sealer's notation ({}) and means different legal moves in other notations ({}): its true meaning cannot be established",
-                        pref.code,
-                        readings.join(", ")
-                    ),
-                    format!(
-                        "`{body}` non corrisponde alla notazione di chi ha sigillato ({}) e in altre notazioni indica mosse legali diverse ({}): il suo vero significato non si può stabilire",
-                        pref.code,
-                        readings.join(", ")
-                    ),
+                why: Msg::say(
+                    Message::new("sealed_does_not_fit_sealer")
+                        .text("body", body)
+                        .text("code", &pref.code)
+                        .text("list", readings.join(", ")),
                 ),
             };
         }
@@ -419,15 +394,15 @@ pub(super) fn illegal_msg(why: &Explanation) -> Msg {
             "sealed_king_into_check",
             &[("square", &square)],
         );
-        return Msg::new(en, it);
+        return Msg::written(en, it);
     }
     // The engine's own sentence, as the Italian report of `validate` gives it: it says what
     // the English says (the piece, the square).
     let it = why.text.render(ReportLang::It);
     if it.is_empty() {
-        return Msg::new(en, illegal_plain(why.reason, ReportLang::It));
+        return Msg::written(en, illegal_plain(why.reason, ReportLang::It));
     }
-    Msg::new(en, it)
+    Msg::written(en, it)
 }
 
 /// The plain sentence for an illegal move's reason in `lang`.
@@ -455,10 +430,13 @@ fn add_notation_notes(sealed: &mut Sealed, pos: &Chess, w: &WrittenMove) {
         if it == id {
             it = i18n::word(ReportLang::It, "sealed_notation", "other");
         }
-        sealed.notes.push(Msg::new(
-            format!("notation: {}", i.message(ReportLang::En)),
-            format!("notazione: {it}"),
-        ));
+        sealed
+            .notes
+            .push(Msg::say(Message::new("sealed_notation").both(
+                "note",
+                i.message(ReportLang::En),
+                it,
+            )));
     }
 }
 

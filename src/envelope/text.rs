@@ -10,6 +10,7 @@
 //! assert_eq!(m.get(ReportLang::It), "il Nero (Bianchi)");
 //! ```
 
+use crate::message::Message;
 use serde::Serialize;
 use shakmaty::{Chess, Color, Move};
 
@@ -35,7 +36,8 @@ impl ReportLang {
     }
 }
 
-/// A message in English and Italian.
+/// A message as written in English and in Italian: a catalogue message rendered in each
+/// language ([`Msg::say`]), or data that reads the same in both ([`Msg::same`]).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct Msg {
     pub en: String,
@@ -43,7 +45,17 @@ pub struct Msg {
 }
 
 impl Msg {
-    pub fn new(en: impl Into<String>, it: impl Into<String>) -> Msg {
+    /// A catalogue message, written in each language by its catalogue.
+    pub fn say(m: Message) -> Msg {
+        Msg {
+            en: m.render(ReportLang::En),
+            it: m.render(ReportLang::It),
+        }
+    }
+
+    /// Text already written in each language: a move in each notation, a list of messages
+    /// already said. Never words of its own; those are [`Msg::say`]'s.
+    pub fn written(en: impl Into<String>, it: impl Into<String>) -> Msg {
         Msg {
             en: en.into(),
             it: it.into(),
@@ -82,6 +94,23 @@ impl Msg {
         }
     }
 
+    /// Join messages with the catalogue's message `sep` between them (`, then ` / `, poi `).
+    pub fn join_said(parts: &[Msg], sep: &'static str) -> Msg {
+        let sep = Msg::say(Message::new(sep));
+        Msg {
+            en: parts
+                .iter()
+                .map(|m| m.en.as_str())
+                .collect::<Vec<_>>()
+                .join(&sep.en),
+            it: parts
+                .iter()
+                .map(|m| m.it.as_str())
+                .collect::<Vec<_>>()
+                .join(&sep.it),
+        }
+    }
+
     /// Append another message (per language).
     pub fn push(&mut self, other: &Msg) {
         self.en.push_str(&other.en);
@@ -89,30 +118,35 @@ impl Msg {
     }
 }
 
-/// `White` / `Bianco`.
+/// The key of a side in the catalogues' word tables (`[words.side]` and its forms).
+pub fn side_key(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// A side in one of its forms, by the catalogue's message `id`.
+fn side_as(id: &'static str, c: Color) -> Msg {
+    Msg::say(Message::new(id).word("side", side_key(c)))
+}
+
+/// `White` / `il Bianco`.
 pub fn side(c: Color) -> Msg {
-    match c {
-        Color::White => Msg::new("White", "il Bianco"),
-        Color::Black => Msg::new("Black", "il Nero"),
+    side_as("side", c)
+}
+
+impl Message {
+    /// With an argument already said in each language (a side, a move, a sentence of the
+    /// envelope's).
+    pub fn said(self, name: &'static str, m: &Msg) -> Message {
+        self.both(name, &m.en, &m.it)
     }
 }
 
-/// `White` / `Bianco`, capitalised in both languages (for the start of a sentence or a
-/// label).
-pub fn side_cap(c: Color) -> Msg {
-    match c {
-        Color::White => Msg::new("White", "Il Bianco"),
-        Color::Black => Msg::new("Black", "Il Nero"),
-    }
-}
-
-/// `al Bianco`, `al Nero`.
-pub fn side_al(c: Color) -> &'static str {
-    if c == Color::White {
-        "al Bianco"
-    } else {
-        "al Nero"
-    }
+/// `White` / `Bianco`, without the article.
+pub fn side_bare(c: Color) -> Msg {
+    side_as("side_bare", c)
 }
 
 /// `white` / `black`: the machine id.
@@ -123,26 +157,27 @@ pub fn side_id(c: Color) -> &'static str {
     }
 }
 
+/// A side in one of its forms with its player's name when known: the message `id` without
+/// the name, `named` with it.
+fn player_as(id: &'static str, named: &'static str, c: Color, name: Option<&str>) -> Msg {
+    match name {
+        Some(n) if !n.trim().is_empty() => Msg::say(
+            Message::new(named)
+                .word("side", side_key(c))
+                .text("name", n),
+        ),
+        _ => side_as(id, c),
+    }
+}
+
 /// A side with its player's name when known: `Black (Bianchi)` / `il Nero (Bianchi)`.
 pub fn player(c: Color, name: Option<&str>) -> Msg {
-    let s = side(c);
-    match name {
-        Some(n) if !n.trim().is_empty() => {
-            Msg::new(format!("{} ({n})", s.en), format!("{} ({n})", s.it))
-        }
-        _ => s,
-    }
+    player_as("side", "player_named", c, name)
 }
 
 /// Capitalised form of [`player`].
 pub fn player_cap(c: Color, name: Option<&str>) -> Msg {
-    let s = side_cap(c);
-    match name {
-        Some(n) if !n.trim().is_empty() => {
-            Msg::new(format!("{} ({n})", s.en), format!("{} ({n})", s.it))
-        }
-        _ => s,
-    }
+    player_as("side_cap", "player_cap_named", c, name)
 }
 
 /// Seconds as `h:mm:ss`.
@@ -157,33 +192,22 @@ pub fn clock(seconds: u64) -> String {
 
 /// [`player`] after `di` in Italian: `White (Rossi)` / `del Bianco (Rossi)`.
 pub fn player_of(c: Color, name: Option<&str>) -> Msg {
-    let p = player(c, name);
-    Msg::new(p.en, p.it.replacen("il ", "del ", 1))
+    player_as("side_of", "player_of_named", c, name)
 }
 
 /// [`player`] after `da` in Italian: `White (Rossi)` / `dal Bianco (Rossi)`.
 pub fn player_by(c: Color, name: Option<&str>) -> Msg {
-    let p = player(c, name);
-    Msg::new(p.en, p.it.replacen("il ", "dal ", 1))
+    player_as("side_by", "player_by_named", c, name)
 }
 
 /// How a game ends by itself, in the words of Articles 5 and 9.6.
 pub fn ending_words(ending: EndKind) -> Msg {
     match ending {
-        EndKind::Checkmate => Msg::new("checkmate", "scaccomatto"),
-        EndKind::Stalemate => Msg::new("stalemate", "stallo"),
-        EndKind::DeadPosition => Msg::new(
-            "a dead position (neither player can checkmate by any series of legal moves)",
-            "una posizione morta (nessuno dei due può dare scaccomatto con alcuna serie di mosse legali)",
-        ),
-        EndKind::SeventyFiveMoves => Msg::new(
-            "seventy-five moves by each player without a pawn move or a capture",
-            "settantacinque mosse per parte senza spinte di pedone né catture",
-        ),
-        EndKind::Fivefold => Msg::new(
-            "the fifth occurrence of the same position",
-            "la stessa posizione apparsa per la quinta volta",
-        ),
+        EndKind::Checkmate => Msg::say(Message::new("ending_checkmate")),
+        EndKind::Stalemate => Msg::say(Message::new("ending_stalemate")),
+        EndKind::DeadPosition => Msg::say(Message::new("ending_dead_position")),
+        EndKind::SeventyFiveMoves => Msg::say(Message::new("ending_seventy_five_moves")),
+        EndKind::Fivefold => Msg::say(Message::new("ending_fivefold")),
     }
 }
 
@@ -191,16 +215,10 @@ pub fn ending_words(ending: EndKind) -> Msg {
 /// (`ply` none), or after the move `by` at `ply` of the scoresheets.
 pub fn when_ended(ply: Option<usize>, by: Option<&(Chess, Move)>) -> Msg {
     match ply {
-        None => Msg::new(
-            "in the position before the sealed move",
-            "nella posizione prima della mossa sigillata",
-        ),
+        None => Msg::say(Message::new("ended_before_sealed_move")),
         Some(i) => {
             let by = by.map(|(p, m)| move_label(p, *m)).unwrap_or_default();
-            Msg::new(
-                format!("after {} (ply {i} of the scoresheets)", by.en),
-                format!("dopo {} (semimossa {i} dei formulari)", by.it),
-            )
+            Msg::say(Message::new("ended_after_ply").said("by", &by).text("i", i))
         }
     }
 }

@@ -1,6 +1,8 @@
 //! The report's languages. Every finding message, heading and summary line is data: one
 //! catalogue per language, `grammar/messages/en.toml` and `grammar/messages/it.toml`, with the
-//! same ids (a test checks that every id has a translation in every catalogue).
+//! envelope audit's messages in `envelope-en.toml` and `envelope-it.toml`, with the same ids
+//! and the same arguments per id (tests check that every id has a translation in every
+//! catalogue, and that every id the code names has a template).
 //!
 //! The rules say what they found as data, a [`Message`]: a catalogue id and its arguments
 //! (squares, moves, numbers as they are; sides, pieces and endings as keys of the catalogue's
@@ -106,7 +108,13 @@ struct Catalogue {
 
 #[derive(serde::Deserialize)]
 struct CatalogueFile {
+    /// The findings' messages (`en.toml`, `it.toml`).
+    #[serde(default)]
     finding: HashMap<String, String>,
+    /// The envelope's messages (`envelope-en.toml`, `envelope-it.toml`): the same kind of
+    /// templates, kept in files of their own.
+    #[serde(default)]
+    message: HashMap<String, String>,
     #[serde(default)]
     words: HashMap<String, HashMap<String, String>>,
     #[serde(default)]
@@ -114,34 +122,55 @@ struct CatalogueFile {
 }
 
 impl Catalogue {
-    fn parse(text: &str) -> Result<Catalogue, String> {
-        let file: CatalogueFile = toml::from_str(text).map_err(|e| e.to_string())?;
-        let mut findings = HashMap::new();
-        for (id, t) in &file.finding {
-            let template = Template::parse(t).map_err(|e| format!("{id}: {e}"))?;
-            findings.insert(id.clone(), template);
+    /// One language's catalogue from its files: the findings' file first, then the envelope's.
+    /// An id, a word table or a label said twice is an error, not an override.
+    fn parse(files: &[&str]) -> Result<Catalogue, String> {
+        let mut cat = Catalogue {
+            findings: HashMap::new(),
+            words: HashMap::new(),
+            ui: HashMap::new(),
+        };
+        for text in files {
+            let file: CatalogueFile = toml::from_str(text).map_err(|e| e.to_string())?;
+            for (id, t) in file.finding.iter().chain(&file.message) {
+                let template = Template::parse(t).map_err(|e| format!("{id}: {e}"))?;
+                if cat.findings.insert(id.clone(), template).is_some() {
+                    return Err(format!("message `{id}` is said twice"));
+                }
+            }
+            for (table, words) in file.words {
+                if cat.words.insert(table.clone(), words).is_some() {
+                    return Err(format!("word table `{table}` is said twice"));
+                }
+            }
+            for (id, label) in file.ui {
+                if cat.ui.insert(id.clone(), label).is_some() {
+                    return Err(format!("ui `{id}` is said twice"));
+                }
+            }
         }
-        Ok(Catalogue {
-            findings,
-            words: file.words,
-            ui: file.ui,
-        })
+        Ok(cat)
     }
 }
 
 const EN: &str = include_str!("../../grammar/messages/en.toml");
 const IT: &str = include_str!("../../grammar/messages/it.toml");
+const ENVELOPE_EN: &str = include_str!("../../grammar/messages/envelope-en.toml");
+const ENVELOPE_IT: &str = include_str!("../../grammar/messages/envelope-it.toml");
+
+/// Each language's files, as [`Catalogue::parse`] takes them.
+const FILES: [(&str, [&str; 2]); 2] = [("en", [EN, ENVELOPE_EN]), ("it", [IT, ENVELOPE_IT])];
 
 fn catalogue(lang: ReportLang) -> &'static Catalogue {
     static CATALOGUES: OnceLock<[Catalogue; 2]> = OnceLock::new();
     let all = CATALOGUES.get_or_init(|| {
         // The catalogues are part of the program: tests parse them, so this never fails in a
         // build that passed them.
-        let read = |name: &str, text: &str| {
-            Catalogue::parse(text)
-                .unwrap_or_else(|e| panic!("grammar/messages/{name}.toml is broken: {e}"))
+        let read = |(name, files): (&str, [&str; 2])| {
+            Catalogue::parse(&files)
+                .unwrap_or_else(|e| panic!("the {name} catalogue is broken: {e}"))
         };
-        [read("en", EN), read("it", IT)]
+        FILES.map(read)
     });
     match lang {
         ReportLang::En => &all[0],
@@ -225,6 +254,10 @@ pub fn render_message(m: &Message, lang: ReportLang) -> String {
                 Arg::Text(t) => t.clone(),
                 Arg::Word(w) => (*w).to_string(),
                 Arg::Msg(inner) => render_message(inner, lang),
+                Arg::Written(both) => match lang {
+                    ReportLang::En => both[0].clone(),
+                    ReportLang::It => both[1].clone(),
+                },
             };
             (*name, value)
         })
@@ -303,12 +336,13 @@ pub fn localise(record: &mut GameRecord, lang: ReportLang) {
 /// but its English template lacks, word tables with words missing. Empty when they are whole.
 pub fn problems() -> Vec<String> {
     let mut out = Vec::new();
-    let en = match Catalogue::parse(EN) {
+    let [(_, en_files), others @ ..] = FILES;
+    let en = match Catalogue::parse(&en_files) {
         Ok(c) => c,
         Err(e) => return vec![format!("en: {e}")],
     };
-    for (code, text) in [("it", IT)] {
-        let other = match Catalogue::parse(text) {
+    for (code, files) in others {
+        let other = match Catalogue::parse(&files) {
             Ok(c) => c,
             Err(e) => {
                 out.push(format!("{code}: {e}"));
@@ -320,6 +354,21 @@ pub fn problems() -> Vec<String> {
                 out.push(format!("{code}: finding `{id}` has no translation"));
                 continue;
             };
+            // The same arguments by name in every language: a translation that drops one
+            // says less than the English, one that adds one has nothing to fill it with.
+            let names = |t: &Template| {
+                let mut n: Vec<String> = t.slots().map(|(name, _)| name.to_string()).collect();
+                n.sort();
+                n.dedup();
+                n
+            };
+            if names(t) != names(o) {
+                out.push(format!(
+                    "{code}: finding `{id}` takes {:?}, the English {:?}",
+                    names(o),
+                    names(t)
+                ));
+            }
             for (name, form) in o.slots() {
                 let Some((_, kind)) = t.slots().find(|(n, _)| *n == name) else {
                     out.push(format!(
@@ -388,6 +437,165 @@ pub fn problems() -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every message id the code names, in `Message::new(…)` or in the envelope's helpers
+    /// that take an id (`side_as`, `player_as`, `moves_list`, `join_said`), has a template in
+    /// every catalogue (which [`problems`] keeps alike, argument names included).
+    #[test]
+    fn every_id_the_code_names_has_a_template() {
+        fn sources(dir: &std::path::Path, out: &mut Vec<(String, String)>) {
+            for e in std::fs::read_dir(dir).expect("src/ is readable").flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    sources(&p, out);
+                } else if p.extension().is_some_and(|x| x == "rs") && !p.ends_with("i18n/mod.rs") {
+                    // (This file's own examples and tests name ids of their own.)
+                    let text = std::fs::read_to_string(&p).expect("a source file");
+                    out.push((p.display().to_string(), text));
+                }
+            }
+        }
+        /// The text between the parenthesis at `open` and its match.
+        fn call_args(s: &str, open: usize) -> &str {
+            let mut depth = 0;
+            for (i, c) in s[open..].char_indices() {
+                match c {
+                    '(' => depth += 1,
+                    ')' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return &s[open + 1..open + i];
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            ""
+        }
+        let mut files = Vec::new();
+        sources(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+            &mut files,
+        );
+        let mut named = 0;
+        let mut missing = Vec::new();
+        for (path, text) in &files {
+            for call in [
+                "Message::new(",
+                "side_as(",
+                "player_as(",
+                "moves_list(",
+                "join_said(",
+            ] {
+                for (at, _) in text.match_indices(call) {
+                    let args = call_args(text, at + call.len() - 1);
+                    // Each string literal that is an id (a `match` or an `if` may choose one).
+                    for lit in args.split('"').skip(1).step_by(2) {
+                        let is_id = !lit.is_empty()
+                            && lit
+                                .chars()
+                                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+                        if !is_id {
+                            continue;
+                        }
+                        named += 1;
+                        for lang in [ReportLang::En, ReportLang::It] {
+                            if !catalogue(lang).findings.contains_key(lit) {
+                                missing.push(format!("{path}: `{lit}` ({lang:?})"));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            named > 300,
+            "only {named} ids found: is the scan reading src/?"
+        );
+        assert_eq!(missing, Vec::<String>::new());
+    }
+
+    /// Where the envelope builds a message in one chain (`Message::new(…).text("a", …)…`),
+    /// it gives the arguments the template names, no more and no fewer: a misspelt argument
+    /// would be written as nothing. (The findings' messages are often built in steps, so
+    /// the scan reads the envelope, whose messages are all built in one chain.)
+    #[test]
+    fn the_envelope_gives_each_template_its_arguments() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/envelope");
+        let mut stack = vec![root];
+        let mut checked = 0;
+        let mut wrong = Vec::new();
+        while let Some(dir) = stack.pop() {
+            for e in std::fs::read_dir(&dir).expect("src/ is readable").flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    stack.push(p);
+                    continue;
+                }
+                if p.extension().is_none_or(|x| x != "rs") {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&p).expect("a source file");
+                for (at, _) in text.match_indices("Message::new(\"") {
+                    let rest = &text[at + "Message::new(\"".len()..];
+                    let Some(end) = rest.find("\")") else {
+                        continue;
+                    };
+                    let id = &rest[..end];
+                    let mut chain = &rest[end + 2..];
+                    let mut given: Vec<&str> = Vec::new();
+                    loop {
+                        let t = chain.trim_start();
+                        let calls = [
+                            ".text(", ".both(", ".said(", ".word(", ".msg(", ".msg_of(", ".arg(",
+                        ];
+                        let Some(call) = calls.into_iter().find(|c| t.starts_with(c)) else {
+                            break;
+                        };
+                        let args = t[call.len()..].trim_start();
+                        let Some(name) = args.strip_prefix('"').and_then(|a| a.split('"').next())
+                        else {
+                            break;
+                        };
+                        given.push(name);
+                        // On past this call's parentheses.
+                        let mut depth = 0;
+                        let mut next = t.len();
+                        for (i, c) in t.char_indices().skip(call.len() - 1) {
+                            match c {
+                                '(' => depth += 1,
+                                ')' => {
+                                    depth -= 1;
+                                    if depth == 0 {
+                                        next = i + 1;
+                                        break;
+                                    }
+                                }
+                                _ => {}
+                            }
+                        }
+                        chain = &t[next..];
+                    }
+                    let Some(template) = catalogue(ReportLang::En).findings.get(id) else {
+                        continue;
+                    };
+                    checked += 1;
+                    let mut want: Vec<&str> = template.slots().map(|(n, _)| n).collect();
+                    want.sort_unstable();
+                    want.dedup();
+                    given.sort_unstable();
+                    if want != given {
+                        wrong.push(format!(
+                            "{}: `{id}` takes {want:?}, given {given:?}",
+                            p.display()
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(checked > 200, "only {checked} messages checked");
+        assert_eq!(wrong, Vec::<String>::new());
+    }
 
     #[test]
     fn catalogues_are_whole() {
@@ -491,6 +699,19 @@ mod tests {
              che ha il tratto, può richiedere la patta (9.2.1.2); il Nero avrebbe potuto \
              richiederla scrivendo prima questa mossa sul formulario (9.2.1.1)"
         );
+    }
+
+    /// The Italian words the envelope falls back on for a key its table lacks exist.
+    #[test]
+    fn the_fallback_words_exist() {
+        for table in [
+            "recorded_fen_note",
+            "io_error",
+            "sealed_illegal",
+            "sealed_notation",
+        ] {
+            assert_ne!(word(ReportLang::It, table, "other"), "other", "{table}");
+        }
     }
 
     #[test]

@@ -272,10 +272,7 @@ pub fn write_envelope(out: &mut String, a: &Audit, lang: ReportLang) {
 /// An envelope that cannot be read.
 pub fn write_malformed(out: &mut String, file: &str, m: &Malformed, lang: ReportLang) {
     let place = m.line.map(|l| format!(":{l}")).unwrap_or_default();
-    let message = match lang {
-        ReportLang::En => &m.message,
-        ReportLang::It => &m.message_it,
-    };
+    let message = m.said(lang);
     let _ = write!(
         out,
         "<section class=\"game envelope\" id=\"{}\">\n<h2>{}</h2>\n<div class=\"finding sev-error\"><div class=\"text\"><p class=\"head\">{}</p><p class=\"msg\">{}{}: {}</p></div></div>\n</section>\n",
@@ -335,10 +332,7 @@ pub fn write_envelopes(
             Err(m) => {
                 status = 2;
                 let line = m.line.map(|l| format!(":{l}")).unwrap_or_default();
-                let message = match lang {
-                    ReportLang::En => &m.message,
-                    ReportLang::It => &m.message_it,
-                };
+                let message = m.said(lang);
                 malformed(format!("{name}{line}: {message}"));
                 match format {
                     EnvelopeFormat::Json => {

@@ -250,80 +250,15 @@ fn helpmates_in(j: &mut crate::laws::position::Judgement, lang: ReportLang) {
     }
 }
 
-/// The text report of a judgement ([`super::position::to_text`]) in `lang`: its labels
-/// from the catalogue, its reason from its message (give the judgement as judged, in English).
+/// The text report of a judgement in `lang` ([`super::position::text_in`]), its helpmate
+/// lines in `lang`'s letters (give the judgement as judged, in English).
 pub fn position_text(j: &crate::laws::position::Judgement, lang: ReportLang) -> String {
     if lang == ReportLang::En {
-        return super::position::to_text(j);
+        return super::position::text_in(j, lang);
     }
-    // The labels and the reason are read off the English text; the moves are written anew.
     let mut j = j.clone();
     helpmates_in(&mut j, lang);
-    let english = super::position::to_text(&j);
-    fn answer(lang: ReportLang, a: &str) -> &str {
-        match a {
-            "yes" => i18n::ui(lang, "yes"),
-            "no" => i18n::ui(lang, "no"),
-            "undecided" => i18n::ui(lang, "undecided"),
-            other => other,
-        }
-    }
-    let labels = [
-        ("  to move: ", "position_to_move"),
-        ("  checkmate: ", "position_checkmate_label"),
-        ("  stalemate: ", "position_stalemate_label"),
-        ("  dead (5.2.2): ", "position_dead_label"),
-        ("  White can mate: ", "position_white_can_mate"),
-        ("  Black can mate: ", "position_black_can_mate"),
-    ];
-    let mut out = String::with_capacity(english.len() + 64);
-    for (i, line) in english.lines().enumerate() {
-        let labelled = labels
-            .iter()
-            .find_map(|(l, id)| line.strip_prefix(l).map(|v| (id, v)));
-        let helpmate = line
-            .strip_prefix("  helpmate for ")
-            .and_then(|r| r.split_once(" ("))
-            .and_then(|(side, r)| {
-                let (count, r) = r.split_once(' ')?;
-                let (_, moves) = r.split_once("): ")?;
-                Some((side, count, moves))
-            });
-        if i == 0 {
-            out.push_str(line);
-        } else if let Some((id, value)) = labelled {
-            let value = match (*id, value) {
-                ("position_to_move", "white") => i18n::ui(lang, "white"),
-                ("position_to_move", "black") => i18n::ui(lang, "black"),
-                (_, v) => answer(lang, v),
-            };
-            out.push_str(&format!("  {}: {value}", i18n::ui(lang, id)));
-        } else if let Some((side, count, moves)) = helpmate {
-            let plies = if count == "1" {
-                i18n::ui(lang, "ply")
-            } else {
-                i18n::ui(lang, "plies")
-            };
-            let head = i18n::fill(
-                lang,
-                "position_helpmate",
-                &[
-                    ("side", i18n::word(lang, "side", side)),
-                    ("count", count),
-                    ("plies", &plies.to_lowercase()),
-                ],
-            );
-            out.push_str(&format!("  {head}: {moves}"));
-        } else if line.strip_prefix("  ") == Some(j.reason.as_str()) {
-            // The reason, from its message (not from its English words).
-            out.push_str("  ");
-            out.push_str(&j.said.render(lang));
-        } else {
-            out.push_str(line);
-        }
-        out.push('\n');
-    }
-    out
+    super::position::text_in(&j, lang)
 }
 
 /// The judgements of `position` in `format` (text, JSON Lines or CSV with its header) and
@@ -352,4 +287,29 @@ pub fn write_judgements(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The Italian text is written from the judgement, not from its English text: an
+    /// English reason that reads like one of the English labels changes nothing.
+    #[test]
+    fn the_position_text_is_written_from_the_judgement() {
+        let j = crate::laws::position::judge("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+        let it = position_text(&j, ReportLang::It);
+        assert!(it.contains("  tratto: Nero\n"), "{it}");
+        assert!(
+            it.contains(&format!("  {}\n", j.said.render(ReportLang::It))),
+            "{it}"
+        );
+        let mut odd = j.clone();
+        odd.reason = "to move: white".into();
+        assert_eq!(position_text(&odd, ReportLang::It), it);
+        assert_eq!(
+            position_text(&j, ReportLang::En),
+            crate::report::position::to_text(&j)
+        );
+    }
 }

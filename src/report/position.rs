@@ -9,38 +9,69 @@
 //! assert_eq!(csv_row(&j).len(), CSV_HEADER.len());
 //! ```
 
-use crate::{finding::Side, laws::position::Judgement};
+use crate::{
+    finding::Side,
+    i18n::{self, ReportLang},
+    laws::position::Judgement,
+};
 
-/// A text report of a judgement, for people.
+/// A text report of a judgement, for people, in English ([`text_in`]).
 pub fn to_text(j: &Judgement) -> String {
+    text_in(j, ReportLang::En)
+}
+
+/// A text report of a judgement in `lang`: the labels, answers and side names from the
+/// catalogue, the reason from its message. The helpmate lines are printed as the judgement
+/// holds them (the Italian report gives them in Italian letters first).
+pub fn text_in(j: &Judgement, lang: ReportLang) -> String {
+    let reason = j.said.render(lang);
     if !j.legal {
-        return format!("{}\n  {}\n", j.fen, j.reason);
+        return format!("{}\n  {reason}\n", j.fen);
     }
-    let yes_no = |b: Option<bool>| match b {
-        Some(true) => "yes",
-        Some(false) => "no",
-        None => "undecided",
+    let yes_no = |b: Option<bool>| {
+        i18n::ui(
+            lang,
+            match b {
+                Some(true) => "yes",
+                Some(false) => "no",
+                None => "undecided",
+            },
+        )
     };
-    let mut out = format!(
-        "{}\n  to move: {}\n  checkmate: {}\n  stalemate: {}\n  dead (5.2.2): {}\n  White can mate: {}\n  Black can mate: {}\n  {}\n",
-        j.fen,
-        j.turn.unwrap_or("?"),
-        yes_no(j.checkmate),
-        yes_no(j.stalemate),
-        yes_no(j.dead),
-        yes_no(j.white_can_mate),
-        yes_no(j.black_can_mate),
-        j.reason
-    );
+    let label = |id: &str| i18n::ui(lang, id);
+    let mut out = format!("{}\n", j.fen);
+    for (id, value) in [
+        (
+            "position_to_move",
+            j.turn.map_or("?", |t| i18n::word(lang, "turn", t)),
+        ),
+        ("position_checkmate_label", yes_no(j.checkmate)),
+        ("position_stalemate_label", yes_no(j.stalemate)),
+        ("position_dead_label", yes_no(j.dead)),
+        ("position_white_can_mate", yes_no(j.white_can_mate)),
+        ("position_black_can_mate", yes_no(j.black_can_mate)),
+    ] {
+        out.push_str(&format!("  {}: {value}\n", label(id)));
+    }
+    out.push_str(&format!("  {reason}\n"));
     for (who, line) in [
         (Side::White.name(), &j.white_helpmate),
         (Side::Black.name(), &j.black_helpmate),
     ] {
         if let Some(l) = line.as_ref().filter(|l| !l.is_empty()) {
+            let count = l.len().to_string();
+            let plies = label(if l.len() == 1 { "ply" } else { "plies" }).to_lowercase();
+            let head = i18n::fill(
+                lang,
+                "position_helpmate",
+                &[
+                    ("side", i18n::word(lang, "side", who)),
+                    ("count", &count),
+                    ("plies", &plies),
+                ],
+            );
             out.push_str(&format!(
-                "  helpmate for {who} ({} {}): {}\n",
-                l.len(),
-                if l.len() == 1 { "ply" } else { "plies" },
+                "  {head}: {}\n",
                 numbered(j.fullmoves, j.turn == Some("black"), l)
             ));
         }

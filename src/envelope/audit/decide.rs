@@ -2,6 +2,7 @@
 //! already ended ([`super::ended`]), a flag had fallen, the sealed move is defective, the
 //! sealed move ends the game, or play resumes.
 
+use crate::message::Message;
 use shakmaty::{Chess, Color, Move, Position};
 
 use super::{
@@ -29,10 +30,8 @@ pub(super) fn decide(e: &Established, s: Color, flags: Flags, a: &mut Audit) -> 
     }
 
     if can(p, Color::White) == CanMate::No && can(p, Color::Black) == CanMate::No {
-        a.notes.push(Msg::new(
-            "the position before the sealed move was already dead by force: every series of legal moves from it ends without checkmate (Art. 5.2.2)",
-            "la posizione prima della mossa sigillata era già morta per forza: ogni serie di mosse legali che ne parte finisce senza scaccomatto (Art. 5.2.2)",
-        ));
+        a.notes
+            .push(Msg::say(Message::new("decide_position_before_sealed_move")));
     }
 
     // 2. A flag had fallen (Art. 6.9).
@@ -45,10 +44,8 @@ pub(super) fn decide(e: &Established, s: Color, flags: Flags, a: &mut Audit) -> 
                 ground: Ground::BothFlags,
             });
         }
-        a.notes.push(Msg::new(
-            "both flags had fallen before the end of a period and which fell first cannot be established: play goes on (III.3.1.1)",
-            "entrambe le bandierine erano cadute prima della fine di un periodo e non si può stabilire quale per prima: il gioco continua (III.3.1.1)",
-        ));
+        a.notes
+            .push(Msg::say(Message::new("decide_both_flags_had_fallen")));
     } else if flags.sealer || flags.opponent {
         let (loser, winner) = if flags.sealer { (s, !s) } else { (!s, s) };
         let mate = can(p, winner);
@@ -103,15 +100,19 @@ pub(super) fn decide(e: &Established, s: Color, flags: Flags, a: &mut Audit) -> 
                 },
                 None => {
                     if known && occurrences(&h) >= 3 {
-                        a.notes.push(Msg::new(
-                            format!("after the sealed move the same position stands for the {} time: {} may claim a draw (9.2.1.2)", ordinal_en(occurrences(&h)), side(!s).en),
-                            format!("dopo la mossa sigillata la stessa posizione si presenta per la {} volta: {} può richiedere la patta (9.2.1.2)", ordinal_it(occurrences(&h)), side(!s).it),
+                        a.notes.push(Msg::say(
+                            Message::new("decide_after_sealed_move_same")
+                                .both(
+                                    "ordinal",
+                                    ordinal_en(occurrences(&h)),
+                                    ordinal_it(occurrences(&h)),
+                                )
+                                .said("side", &side(!s)),
                         ));
                     }
                     if q.halfmoves() >= 100 {
-                        a.notes.push(Msg::new(
-                            format!("after the sealed move the last fifty moves of each player had no pawn move and no capture: {} may claim a draw (9.3.2)", side(!s).en),
-                            format!("dopo la mossa sigillata le ultime cinquanta mosse di ciascun giocatore sono senza spinte di pedone né catture: {} può richiedere la patta (9.3.2)", side(!s).it),
+                        a.notes.push(Msg::say(
+                            Message::new("decide_after_sealed_move_last").said("side", &side(!s)),
                         ));
                     }
                     Decision {

@@ -1,6 +1,7 @@
 //! I.2.6 and I.4: a draw offer that stands at the adjournment, recorded on the envelope or
 //! written with the sealed move.
 
+use crate::message::Message;
 use shakmaty::Color;
 
 use super::{Audit, Status};
@@ -39,41 +40,27 @@ pub(super) fn draw_offer(env: &Envelope, a: &mut Audit) {
             "draw_offer_recorded",
             "I.2.6",
             Status::Warning,
-            Msg::new(
-                "the sealed move is written with a draw offer (=) that the envelope does not record as standing",
-                "la mossa sigillata è scritta con un'offerta di patta (=) che la busta non registra come in vigore",
-            ),
+            Msg::say(Message::new("draw_offer_sealed_move_written_draw")),
         );
     }
     match offer {
         Some(c) => {
             a.draw_offer = Some(c);
             let n = |x: Color| env.name(x);
+            let after = if Some(c) == sealer {
+                Msg::say(Message::new("draw_offer_after_sealed_move"))
+            } else {
+                Msg::default()
+            };
             a.check(
                 "draw_offer",
                 "I.4",
                 Status::Info,
-                Msg::new(
-                    format!(
-                        "a draw offer by {} stands (I.2.6); {} must answer it (I.4, Art. 9.1.2.1){}",
-                        player(c, n(c)).en,
-                        player(!c, n(!c)).en,
-                        if Some(c) == sealer {
-                            ", after the sealed move is made on the board"
-                        } else {
-                            ""
-                        }
-                    ),
-                    format!(
-                        "è in vigore un'offerta di patta {} (I.2.6); deve rispondere {} (I.4, Art. 9.1.2.1){}",
-                        player_of(c, n(c)).it,
-                        player(!c, n(!c)).it,
-                        if Some(c) == sealer {
-                            ", dopo che la mossa sigillata è eseguita sulla scacchiera"
-                        } else {
-                            ""
-                        }
-                    ),
+                Msg::say(
+                    Message::new("draw_offer_draw_offer_stands_i")
+                        .said("player", &player(!c, n(!c)))
+                        .both("player2", player(c, n(c)).en, player_of(c, n(c)).it)
+                        .said("after", &after),
                 ),
             );
         }
@@ -81,7 +68,7 @@ pub(super) fn draw_offer(env: &Envelope, a: &mut Audit) {
             "draw_offer",
             "I.2.6",
             Status::Ok,
-            Msg::new("no draw offer stands", "nessuna offerta di patta in vigore"),
+            Msg::say(Message::new("draw_offer_no_draw_offer_stands")),
         ),
     }
 }

@@ -1,6 +1,7 @@
 //! Step 1 of the decision: the game had already ended before the adjournment (Art. 5,
 //! 9.6), in the position before the sealed move or earlier on the scoresheets.
 
+use crate::message::Message;
 use shakmaty::{Chess, Color, Position};
 
 use super::{establish::Established, Audit, Decision, Ground, Status, Verdict};
@@ -8,7 +9,7 @@ use crate::{
     envelope::{
         moves::move_between,
         sealed::Reading,
-        text::{ending_words, side, when_ended, Msg},
+        text::{ending_words, side_key, when_ended, Msg},
     },
     laws::{
         dead::{can_mate, first_dead_ply, Ask, CanMate, Depth},
@@ -137,25 +138,18 @@ pub(super) fn already_ended(
         });
         let when = when_ended(ply, by.as_ref());
         let words = ending_words(end);
-        let mate_en = mated
-            .map(|c| format!(": {} is checkmated", side(c).en))
-            .unwrap_or_default();
-        let mate_it = mated
-            .map(|c| format!(": {} ha subito scaccomatto", side(c).it))
+        let mate = mated
+            .map(|c| Msg::say(Message::new("ended_mated").word("side", side_key(c))))
             .unwrap_or_default();
         a.check(
             "game_over",
             end.article(),
             Status::Error,
-            Msg::new(
-                format!(
-                    "the game had already ended by {} {}{mate_en}; the sealed move is void",
-                    words.en, when.en
-                ),
-                format!(
-                    "la partita era già terminata per {} {}{mate_it}; la mossa sigillata è nulla",
-                    words.it, when.it
-                ),
+            Msg::say(
+                Message::new("ended_game_had_already_ended")
+                    .said("words", &words)
+                    .said("when", &when)
+                    .said("mate", &mate),
             ),
         );
         return Some(Decision {

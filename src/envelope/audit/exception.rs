@@ -2,13 +2,15 @@
 //! when his opponent cannot checkmate him by any series of legal moves. When it does not
 //! apply, the audit says why, with the opponent's helpmate line.
 
+use crate::envelope::text::side_key;
+use crate::message::Message;
 use shakmaty::{uci::UciMove, Chess, Color, Position};
 
 use super::Audit;
 use crate::{
     envelope::{
         moves::helpmate_line,
-        text::{side, side_al, Msg},
+        text::{side, Msg},
     },
     laws::{dead::CanMate, helpmate},
 };
@@ -51,45 +53,23 @@ fn can_still_mate(p: &Chess, color: Color, uci: Option<&[String]>, max_plies: us
     let other = !color;
     let long = line.is_some() && uci.is_some_and(|u| u.len() > max_plies);
     if long {
-        return Msg::new(
-            format!(
-                "the exception of Article 6.9 does not apply: {} can still checkmate {} by a series of legal moves (a line is given in the notes)",
-                side(color).en,
-                side(other).en
-            ),
-            format!(
-                "l'eccezione dell'Articolo 6.9 non si applica: {} può ancora dare scaccomatto {} con una serie di mosse legali (una sequenza è indicata nelle note)",
-                side(color).it,
-                side_al(other)
-            ),
+        return Msg::say(
+            Message::new("exception_rejected_line_in_notes")
+                .said("side", &side(color))
+                .word("side2", side_key(other)),
         );
     }
     match line {
-        Some(l) => Msg::new(
-            format!(
-                "the exception of Article 6.9 does not apply: {} can still checkmate {} by a series of legal moves, for instance {}",
-                side(color).en,
-                side(other).en,
-                l.en
-            ),
-            format!(
-                "l'eccezione dell'Articolo 6.9 non si applica: {} può ancora dare scaccomatto {} con una serie di mosse legali, per esempio {}",
-                side(color).it,
-                side_al(other),
-                l.it
-            ),
+        Some(l) => Msg::say(
+            Message::new("exception_rejected_line")
+                .said("side", &side(color))
+                .word("side2", side_key(other))
+                .said("l", &l),
         ),
-        None => Msg::new(
-            format!(
-                "the exception of Article 6.9 is not applied: the search did not show that {} cannot checkmate {} by any series of legal moves",
-                side(color).en,
-                side(other).en
-            ),
-            format!(
-                "l'eccezione dell'Articolo 6.9 non si applica: la ricerca non ha mostrato che {} non può dare scaccomatto {} con alcuna serie di mosse legali",
-                side(color).it,
-                side_al(other)
-            ),
+        None => Msg::say(
+            Message::new("exception_not_applied")
+                .said("side", &side(color))
+                .word("side2", side_key(other)),
         ),
     }
 }

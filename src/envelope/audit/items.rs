@@ -2,13 +2,15 @@
 //! against the side to move, I.1.1), the number of the sealed move (I.2.5), the resumption
 //! (I.2.7).
 
+use crate::envelope::text::side_key;
+use crate::message::Message;
 use shakmaty::{Chess, Color, Position};
 
 use super::{Audit, Status};
 use crate::envelope::{
     moves::label,
     schema::Envelope,
-    text::{player, player_by, player_of, side, side_cap, Msg},
+    text::{player, player_by, player_of, side, Msg},
 };
 
 /// Whether any of `items` is missing or unreadable.
@@ -47,9 +49,10 @@ pub(super) fn players(env: &Envelope, a: &mut Audit) {
             "players",
             "I.2.1",
             Status::Ok,
-            Msg::new(
-                format!("White: {w}; Black: {b}"),
-                format!("Bianco: {w} – Nero: {b}"),
+            Msg::say(
+                Message::new("items_white_black")
+                    .text("would", w)
+                    .text("b", b),
             ),
         );
     }
@@ -67,28 +70,25 @@ pub(super) fn sealer(env: &Envelope, before: &Option<Chess>, a: &mut Audit) {
                 "sealer",
                 "I.2.4",
                 Status::Ok,
-                Msg::new(
-                    format!("sealed by {}, who has the move (I.1.1)", player(s, name(s)).en),
-                    format!("sigillata {}, che ha il tratto (I.1.1)", player_by(s, name(s)).it),
-                ),
+                Msg::say(Message::new("items_sealed_who_has_move").both(
+                    "player",
+                    player(s, name(s)).en,
+                    player_by(s, name(s)).it,
+                )),
             ),
             Some(s) => a.check(
                 "sealer",
                 "I.1.1",
                 Status::Error,
-                Msg::new(
-                    format!(
-                        "the envelope says {} sealed, but in the position before the sealed move {} has the move; the player who has the move seals (I.1.1), so the sealed move is judged as {}",
-                        player(s, name(s)).en,
-                        side(to_move).en,
-                        player(to_move, name(to_move)).en
-                    ),
-                    format!(
-                        "la busta indica che ha sigillato {}, ma nella posizione prima della mossa sigillata ha il tratto {}; sigilla chi ha il tratto (I.1.1), quindi la mossa sigillata è giudicata come mossa {}",
-                        player(s, name(s)).it,
-                        side(to_move).it,
-                        player_of(to_move, name(to_move)).it
-                    ),
+                Msg::say(
+                    Message::new("items_envelope_says_sealed_but")
+                        .said("player", &player(s, name(s)))
+                        .said("side", &side(to_move))
+                        .both(
+                            "player2",
+                            player(to_move, name(to_move)).en,
+                            player_of(to_move, name(to_move)).it,
+                        ),
                 ),
             ),
             None => a.check(
@@ -98,9 +98,9 @@ pub(super) fn sealer(env: &Envelope, before: &Option<Chess>, a: &mut Audit) {
                 Msg::join(
                     &[
                         error_text(env, &["sealer"]),
-                        Msg::new(
-                            format!("{} has the move and is taken as the sealer", side_cap(to_move).en),
-                            format!("{} ha il tratto ed è considerato chi ha sigillato", side(to_move).it),
+                        Msg::say(
+                            Message::new("items_has_move_taken_sealer")
+                                .word("side_cap", side_key(to_move)),
                         ),
                     ],
                     "; ",
@@ -120,16 +120,11 @@ pub(super) fn sealer(env: &Envelope, before: &Option<Chess>, a: &mut Audit) {
             "sealer",
             "I.2.4",
             Status::Warning,
-            Msg::new(
-                format!(
-                    "sealed by {} (not verified: the position is not established)",
-                    player(s, name(s)).en
-                ),
-                format!(
-                    "sigillata {} (non verificato: la posizione non è stabilita)",
-                    player_by(s, name(s)).it
-                ),
-            ),
+            Msg::say(Message::new("items_sealed_not_verified_position").both(
+                "player",
+                player(s, name(s)).en,
+                player_by(s, name(s)).it,
+            )),
         );
     }
 }
@@ -145,24 +140,25 @@ pub(super) fn move_number(env: &Envelope, before: &Option<Chess>, a: &mut Audit)
                     "move_number",
                     "I.2.5",
                     Status::Ok,
-                    Msg::new(format!("sealed move number {num}"), format!("numero della mossa sigillata {num}")),
+                    Msg::say(Message::new("items_sealed_move_number").text("num", num)),
                 );
             } else {
                 a.check(
                     "move_number",
                     "I.2.5",
                     Status::Error,
-                    Msg::new(
-                        format!(
-                            "the envelope gives the sealed move number {num}{}, but the position before the sealed move is at {} (the position governs)",
-                            if dots == Some(Color::Black) { "..." } else { "" },
-                            label(p, "")
-                        ),
-                        format!(
-                            "la busta indica il numero di mossa {num}{}, ma la posizione prima della mossa sigillata è alla {} (vale la posizione)",
-                            if dots == Some(Color::Black) { "..." } else { "" },
-                            label(p, "")
-                        ),
+                    Msg::say(
+                        Message::new("items_envelope_gives_sealed_move")
+                            .text("num", num)
+                            .text(
+                                "dots",
+                                if dots == Some(Color::Black) {
+                                    "..."
+                                } else {
+                                    ""
+                                },
+                            )
+                            .text("label", label(p, "")),
                     ),
                 );
             }
@@ -171,12 +167,14 @@ pub(super) fn move_number(env: &Envelope, before: &Option<Chess>, a: &mut Audit)
             "move_number",
             "I.2.5",
             Status::Warning,
-            Msg::new(
-                format!("sealed move number {} (not verified: the position is not established)", n.value.0),
-                format!("numero della mossa sigillata {} (non verificato: la posizione non è stabilita)", n.value.0),
-            ),
+            Msg::say(Message::new("items_sealed_move_number_not").text("value", n.value.0)),
         ),
-        (None, _) => a.check("move_number", "I.2.5", Status::Error, error_text(env, &["sealed_move_number"])),
+        (None, _) => a.check(
+            "move_number",
+            "I.2.5",
+            Status::Error,
+            error_text(env, &["sealed_move_number"]),
+        ),
     }
 }
 
@@ -211,21 +209,25 @@ pub(super) fn resumption(env: &Envelope, a: &mut Audit) {
             .as_ref()
             .map(|p| p.value.clone())
             .unwrap_or_default();
+        let place = place(&p);
         a.check(
             "resumption",
             "I.2.7",
             Status::Ok,
-            Msg::new(
-                format!("resumption on {d} at {t}, at {p}"),
-                format!("ripresa il {d_it} alle {t}, {}", place_it(&p)),
+            Msg::say(
+                Message::new("items_resumption_at_at")
+                    .text("time", t)
+                    .both("date", d, d_it)
+                    .said("place", &place),
             ),
         );
     }
 }
 
 /// The place of resumption after "ripresa il … alle …,": `a Titovo Užice` for a town,
-/// `presso Circolo Scacchistico Milanese` for a venue (named by its first word).
-fn place_it(place: &str) -> String {
+/// `presso Circolo Scacchistico Milanese` for a venue (named by its first word, which is
+/// read here as input: the words a venue's name starts with).
+fn place(place: &str) -> Msg {
     const VENUES: &[&str] = &[
         "circolo",
         "sala",
@@ -245,11 +247,12 @@ fn place_it(place: &str) -> String {
         "aula",
     ];
     let first = place.split_whitespace().next().unwrap_or("").to_lowercase();
-    if VENUES.contains(&first.as_str()) {
-        format!("presso {place}")
+    let id = if VENUES.contains(&first.as_str()) {
+        "items_at_venue"
     } else {
-        format!("a {place}")
-    }
+        "items_in_town"
+    };
+    Msg::say(Message::new(id).text("place", place))
 }
 
 #[cfg(test)]
@@ -258,12 +261,13 @@ mod tests {
 
     #[test]
     fn places_as_italians_write_them() {
-        assert_eq!(place_it("Titovo Užice"), "a Titovo Užice");
+        assert_eq!(place("Titovo Užice").it, "a Titovo Užice");
         assert_eq!(
-            place_it("Circolo Scacchistico Milanese"),
+            place("Circolo Scacchistico Milanese").it,
             "presso Circolo Scacchistico Milanese"
         );
-        assert_eq!(place_it(""), "a ");
+        assert_eq!(place("").it, "a ");
+        assert_eq!(place("Titovo Užice").en, "at Titovo Užice");
     }
 }
 

@@ -71,6 +71,7 @@ mod record;
 mod sealed_move;
 mod times;
 
+use crate::message::Message;
 use shakmaty::{CastlingMode, Color, Position};
 
 use super::{
@@ -179,10 +180,9 @@ pub fn judge(env: &Envelope, file: &str) -> Audit {
         reconcile::reconcile(e, s, flags, env, &sheets, &text, &mut a);
     }
     if a.decision.is_none() && est.is_none() {
-        a.notes.push(Msg::new(
-            "no verdict: the position before the sealed move is not established",
-            "nessun verdetto: la posizione prima della mossa sigillata non è stabilita",
-        ));
+        a.notes.push(Msg::say(Message::new(
+            "establish_no_verdict_position_before",
+        )));
     }
     a.item_names = a
         .errors

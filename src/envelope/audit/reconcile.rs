@@ -2,6 +2,8 @@
 //! (see [`crate::envelope::contradictions`]): the decision is weighed against the one on the
 //! other reading.
 
+use crate::envelope::text::side_key;
+use crate::message::Message;
 use shakmaty::{Chess, Color, Position};
 
 use super::{
@@ -17,7 +19,7 @@ use crate::{
         schema::{Envelope, PositionSpec},
         scoresheets::{compare, Sheet},
         sealed,
-        text::{side, side_al, Msg},
+        text::{side, Msg},
     },
     laws::repetition::key,
     notation::languages::Language,
@@ -43,14 +45,8 @@ pub(super) fn reconcile(
             contradiction(
                 "position",
                 diffs.clone(),
-                Msg::new(
-                    "on the scoresheets' position",
-                    "sulla posizione dei formulari",
-                ),
-                Msg::new(
-                    "on the position recorded on the envelope",
-                    "sulla posizione registrata sulla busta",
-                ),
+                Msg::say(Message::new("reconcile_scoresheets_position")),
+                Msg::say(Message::new("reconcile_position_recorded_envelope")),
             ),
             other,
             os,
@@ -74,23 +70,13 @@ pub(super) fn reconcile(
                 pending.push((
                     contradiction(
                         "move_number",
-                        vec![Msg::new(
-                            format!(
-                                "I.2.5 numbers the sealed move {}, the FEN {}; no scoresheet reaches the position to settle it, and whether a flag had fallen depends on which",
-                                numbers[0].unwrap_or(here),
-                                numbers[1].unwrap_or(here)
-                            ),
-                            format!(
-                                "secondo I.2.5 la mossa sigillata è la {}, secondo la FEN la {}; nessun formulario raggiunge la posizione per stabilirlo, e dal numero dipende se una bandierina era caduta",
-                                numbers[0].unwrap_or(here),
-                                numbers[1].unwrap_or(here)
-                            ),
+                        vec![Msg::say(
+                            Message::new("reconcile_i_2_5_numbers")
+                                .text("here", numbers[0].unwrap_or(here))
+                                .text("here2", numbers[1].unwrap_or(here)),
                         )],
-                        Msg::new(
-                            format!("as move {here}"),
-                            format!("come mossa {here}"),
-                        ),
-                        Msg::new(format!("as move {num}"), format!("come mossa {num}")),
+                        Msg::say(Message::new("reconcile_move").text("here", here)),
+                        Msg::say(Message::new("reconcile_as_move").text("num", num)),
                     ),
                     other,
                     s,
@@ -126,23 +112,22 @@ pub(super) fn reconcile(
             pending.push((
                 contradiction(
                     "move_number",
-                    vec![Msg::new(
-                        format!(
-                            "I.2.5 gives the sealed move number {num}, and both scoresheets go on to that move (ply {j}), but the position before the sealed move is at move {} (ply {k})",
-                            e.pos.fullmoves()
-                        ),
-                        format!(
-                            "secondo I.2.5 la mossa sigillata è la {num}, ed entrambi i formulari arrivano a quella mossa (semimossa {j}), ma la posizione prima della mossa sigillata è alla mossa {} (semimossa {k})",
-                            e.pos.fullmoves()
-                        ),
+                    vec![Msg::say(
+                        Message::new("reconcile_i_2_5_gives")
+                            .text("num", num)
+                            .text("j", j)
+                            .text("fullmoves", e.pos.fullmoves())
+                            .text("k", k),
                     )],
-                    Msg::new(
-                        format!("at move {} (ply {k})", e.pos.fullmoves()),
-                        format!("alla mossa {} (semimossa {k})", e.pos.fullmoves()),
+                    Msg::say(
+                        Message::new("reconcile_at_move_ply")
+                            .text("fullmoves", e.pos.fullmoves())
+                            .text("k", k),
                     ),
-                    Msg::new(
-                        format!("at move {num} of the scoresheets (ply {j}), as I.2.5 says"),
-                        format!("alla mossa {num} dei formulari (semimossa {j}), come indica I.2.5"),
+                    Msg::say(
+                        Message::new("reconcile_at_move_scoresheets_ply")
+                            .text("num", num)
+                            .text("j", j),
                     ),
                 ),
                 other,
@@ -157,26 +142,13 @@ pub(super) fn reconcile(
             pending.push((
                 contradiction(
                     "sealer",
-                    vec![Msg::new(
-                        format!(
-                            "the envelope says {} sealed (I.2.4), the recorded position has {} to move, and no scoresheet confirms which",
-                            side(!s).en,
-                            side(s).en
-                        ),
-                        format!(
-                            "la busta indica che ha sigillato {} (I.2.4), nella posizione registrata ha il tratto {}, e nessun formulario conferma quale dei due",
-                            side(!s).it,
-                            side(s).it
-                        ),
+                    vec![Msg::say(
+                        Message::new("reconcile_envelope_says_sealed_i")
+                            .said("side", &side(!s))
+                            .said("side2", &side(s)),
                     )],
-                    Msg::new(
-                        format!("with {} to move, as recorded", side(s).en),
-                        format!("con il tratto {}, come registrato", side_al(s)),
-                    ),
-                    Msg::new(
-                        format!("with {} to move, as I.2.4 says", side(!s).en),
-                        format!("con il tratto {}, come indica I.2.4", side_al(!s)),
-                    ),
+                    Msg::say(Message::new("reconcile_move_recorded").word("side", side_key(s))),
+                    Msg::say(Message::new("reconcile_side_to_move").word("side", side_key(!s))),
                 ),
                 other,
                 os,

@@ -1,6 +1,8 @@
 //! The sealed move (I.1.1, I.8): where it is written (the envelope, else the end of the
 //! sealer's scoresheet), in which notation, and whether it reads as exactly one legal move.
 
+use crate::envelope::text::side_key;
+use crate::message::Message;
 use shakmaty::{Chess, Color, Position};
 
 use super::{establish::Established, Audit, Status};
@@ -10,7 +12,7 @@ use crate::{
         schema::{Envelope, ItemError},
         scoresheets::Sheet,
         sealed::{self, Reading, Sealed},
-        text::{side, Msg},
+        text::Msg,
     },
     notation::languages::{by_code, english, Language},
     notation::render::{san_in, uci},
@@ -54,9 +56,10 @@ pub(super) fn judge(
                     "sealed_move_copy",
                     "I.1.1",
                     Status::Warning,
-                    Msg::new(
-                        format!("the sealer's scoresheet ends with `{sheet_text}`, not the sealed move `{text}` given on the envelope; the envelope's is judged"),
-                        format!("il formulario di chi ha sigillato termina con `{sheet_text}`, non con la mossa sigillata `{text}` indicata sulla busta; si giudica quella della busta"),
+                    Msg::say(
+                        Message::new("sealed_move_sheet_ends_otherwise")
+                            .text("sheet_text", sheet_text)
+                            .text("text", text),
                     ),
                 );
             }
@@ -67,9 +70,9 @@ pub(super) fn judge(
             "sealed_move",
             "I.1.1",
             Status::Error,
-            Msg::new(
-                format!("no sealed move: `{}` is not on the envelope and the sealer's scoresheet does not end with it", env.key_name("sealed_move")),
-                format!("nessuna mossa sigillata: `{}` non è sulla busta e il formulario di chi ha sigillato non la riporta", env.key_name("sealed_move")),
+            Msg::say(
+                Message::new("sealed_move_no_sealed_move_not")
+                    .text("sealed_move", env.key_name("sealed_move")),
             ),
         );
         if !a.errors.iter().any(|e| e.item == "sealed_move") {
@@ -77,15 +80,9 @@ pub(super) fn judge(
                 item: "sealed_move",
                 article: "I.1.1",
                 line: None,
-                message: Msg::new(
-                    format!(
-                        "missing: `{}` (the sealed move exactly as written) is not on the envelope",
-                        env.key_name("sealed_move")
-                    ),
-                    format!(
-                        "manca: `{}` (la mossa sigillata come è scritta) non è sulla busta",
-                        env.key_name("sealed_move")
-                    ),
+                message: Msg::say(
+                    Message::new("sealed_move_missing_sealed_move_exactly")
+                        .text("sealed_move", env.key_name("sealed_move")),
                 ),
             });
         }
@@ -94,10 +91,7 @@ pub(super) fn judge(
             "sealed_move",
             "I.8",
             Status::Skipped,
-            Msg::new(
-                "the sealed move cannot be judged: the position before it is not established",
-                "la mossa sigillata non si può giudicare: la posizione che la precede non è stabilita",
-            ),
+            Msg::say(Message::new("sealed_move_sealed_move_cannot_judged")),
         );
     }
     (written, pref)
@@ -162,41 +156,25 @@ fn sealed_checks(s: &Sealed, p: &Chess, env: &Envelope, a: &mut Audit) {
                 "sealed_move",
                 "I.8",
                 Status::Ok,
-                Msg::new(
-                    format!(
-                        "`{}` reads as exactly one legal move: {} ({})",
-                        s.written.trim(),
-                        san.en,
-                        uci(*mv, mode)
-                    ),
-                    format!(
-                        "`{}` corrisponde a una sola mossa legale: {} ({})",
-                        s.written.trim(),
-                        san.it,
-                        uci(*mv, mode)
-                    ),
+                Msg::say(
+                    Message::new("sealed_move_reads_exactly_one_legal")
+                        .text("written", s.written.trim())
+                        .said("san", &san)
+                        .text("uci", uci(*mv, mode)),
                 ),
             );
         }
         Reading::Ambiguous { candidates, .. } => {
-            let c = moves_list(p, candidates, ", ", ", ");
+            let c = moves_list(p, candidates, "list_comma");
             a.check(
                 "sealed_move",
                 "I.8.1",
                 Status::Error,
-                Msg::new(
-                    format!(
-                        "`{}` is ambiguous: it fits {} legal moves ({})",
-                        s.written.trim(),
-                        candidates.len(),
-                        c.en
-                    ),
-                    format!(
-                        "`{}` è ambigua: corrisponde a {} mosse legali ({})",
-                        s.written.trim(),
-                        candidates.len(),
-                        c.it
-                    ),
+                Msg::say(
+                    Message::new("sealed_move_ambiguous_fits_legal_moves")
+                        .text("written", s.written.trim())
+                        .text("candidates", candidates.len())
+                        .said("moves", &c),
                 ),
             );
         }
@@ -204,26 +182,20 @@ fn sealed_checks(s: &Sealed, p: &Chess, env: &Envelope, a: &mut Audit) {
             "sealed_move",
             "I.8.2",
             Status::Error,
-            Msg::new(
-                format!(
-                    "the true meaning of `{}` cannot be established: {}",
-                    s.written.trim(),
-                    why.en
-                ),
-                format!(
-                    "il vero significato di `{}` non si può stabilire: {}",
-                    s.written.trim(),
-                    why.it
-                ),
+            Msg::say(
+                Message::new("sealed_move_true_meaning_cannot_established")
+                    .text("written", s.written.trim())
+                    .said("why", why),
             ),
         ),
         Reading::Illegal { why, .. } => a.check(
             "sealed_move",
             "I.8.3",
             Status::Error,
-            Msg::new(
-                format!("`{}` is illegal: {}", s.written.trim(), why.en),
-                format!("`{}` è illegale: {}", s.written.trim(), why.it),
+            Msg::say(
+                Message::new("sealed_move_illegal")
+                    .text("written", s.written.trim())
+                    .said("why", why),
             ),
         ),
     }
@@ -236,19 +208,12 @@ fn sealed_checks(s: &Sealed, p: &Chess, env: &Envelope, a: &mut Audit) {
                 "sealed_move_number",
                 "I.2.5",
                 Status::Warning,
-                Msg::new(
-                    format!(
-                        "the sealed move is written with the number {num}{}, but it is {}'s move {} (the position identifies the move; the number does not change its meaning)",
-                        if black { "..." } else { "." },
-                        side(p.turn()).en,
-                        p.fullmoves()
-                    ),
-                    format!(
-                        "la mossa sigillata è scritta con il numero {num}{}, ma è la mossa {} del {} (la posizione identifica la mossa; il numero non ne cambia il significato)",
-                        if black { "..." } else { "." },
-                        p.fullmoves(),
-                        if p.turn() == Color::White { "Bianco" } else { "Nero" }
-                    ),
+                Msg::say(
+                    Message::new("sealed_move_sealed_move_written_number")
+                        .text("num", num)
+                        .text("dots", if black { "..." } else { "." })
+                        .word("side", side_key(p.turn()))
+                        .text("fullmoves", p.fullmoves()),
                 ),
             );
         }

@@ -1,13 +1,15 @@
 //! I.2.3: the time used, against the time control; which flags had fallen before the
 //! adjournment (Art. 6.9).
 
+use crate::envelope::text::side_key;
+use crate::message::Message;
 use shakmaty::{Chess, Color, Position};
 
 use super::{Audit, Status};
 use crate::envelope::{
     clock::TimeControl,
     schema::Envelope,
-    text::{clock, side, side_cap, Msg},
+    text::{clock, Msg},
 };
 
 /// Flags that had fallen before the adjournment (Art. 6.9), from the time used (I.2.3).
@@ -46,25 +48,17 @@ pub(super) fn times(
         return flags;
     };
     let used = [wt.value, bt.value];
-    let mut parts = vec![Msg::new(
-        format!(
-            "time used: White {}, Black {}",
-            clock(used[0]),
-            clock(used[1])
-        ),
-        format!(
-            "tempo usato: Bianco {}, Nero {}",
-            clock(used[0]),
-            clock(used[1])
-        ),
+    let mut parts = vec![Msg::say(
+        Message::new("times_time_used_white_black")
+            .text("clock", clock(used[0]))
+            .text("clock2", clock(used[1])),
     )];
     let tc: Option<&TimeControl> = env.time_control.as_ref().and_then(|t| t.value.as_ref());
     let mut status = Status::Ok;
     if let (Some(tc), Some(p), Some(s)) = (tc, before, sealer) {
         let d = tc.describe();
-        parts.push(Msg::new(
-            format!("time control {}", d.en),
-            format!("cadenza {}", d.it),
+        parts.push(Msg::say(
+            Message::new("times_time_control").said("control", &d),
         ));
         let sealed_no = p.fullmoves().get();
         let opp_done = if s == Color::White {
@@ -76,38 +70,24 @@ pub(super) fn times(
         let s_allow = tc.allowance(sealed_no);
         flags.sealer = used[idx(s)] > s_allow;
         if flags.sealer {
-            parts.push(Msg::new(
-                format!(
-                    "{} used {} but had {} for move {sealed_no}: the flag fell before the sealed move was completed",
-                    side_cap(s).en,
-                    clock(used[idx(s)]),
-                    clock(s_allow)
-                ),
-                format!(
-                    "{} ha usato {} ma disponeva di {} per completare {sealed_no} mosse: la bandierina è caduta prima che la mossa sigillata fosse completata",
-                    side(s).it,
-                    clock(used[idx(s)]),
-                    clock(s_allow)
-                ),
+            parts.push(Msg::say(
+                Message::new("times_used_but_had_move")
+                    .word("side_cap", side_key(s))
+                    .text("clock", clock(used[idx(s)]))
+                    .text("clock2", clock(s_allow))
+                    .text("sealed_no", sealed_no),
             ));
         }
         if opp_done >= 1 {
             let o_allow = tc.allowance(opp_done);
             flags.opponent = used[idx(!s)] > o_allow;
             if flags.opponent {
-                parts.push(Msg::new(
-                    format!(
-                        "{} used {} but had {} to complete move {opp_done}: the flag fell before the adjournment",
-                        side_cap(!s).en,
-                        clock(used[idx(!s)]),
-                        clock(o_allow)
-                    ),
-                    format!(
-                        "{} ha usato {} ma disponeva di {} per completare {opp_done} mosse: la bandierina è caduta prima dell'aggiornamento",
-                        side(!s).it,
-                        clock(used[idx(!s)]),
-                        clock(o_allow)
-                    ),
+                parts.push(Msg::say(
+                    Message::new("times_used_but_had_complete")
+                        .word("side_cap", side_key(!s))
+                        .text("clock", clock(used[idx(!s)]))
+                        .text("clock2", clock(o_allow))
+                        .text("opp_done", opp_done),
                 ));
             }
         }
@@ -116,15 +96,12 @@ pub(super) fn times(
             status = Status::Error;
         }
     } else if tc.is_some() {
-        parts.push(Msg::new(
-            "not checked against the time control: the position is not established",
-            "non confrontato con la cadenza: la posizione non è stabilita",
-        ));
+        parts.push(Msg::say(Message::new("times_not_checked_against_time")));
     }
     if !a.checks.iter().any(|c| c.id == "times") {
         a.check("times", "I.2.3", status, Msg::join(&parts, "; "));
     } else if let Some(c) = a.checks.iter_mut().find(|c| c.id == "times") {
-        c.message.push(&Msg::new("; ", "; "));
+        c.message.push(&Msg::say(Message::new("times_separator")));
         c.message.push(&Msg::join(&parts, "; "));
     }
     flags

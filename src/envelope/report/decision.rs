@@ -1,12 +1,14 @@
 //! A decision in words: why it was taken (from its [`Ground`]), what it would be on a
 //! reading that does not govern, and the notes on records that contradict each other.
 
+use crate::envelope::text::side_key;
+use crate::message::Message;
 use shakmaty::Color;
 
 use crate::envelope::{
     audit::{Audit, Decision, Defect, Ground, Verdict},
     moves::move_label,
-    text::{ending_words, player, player_of, side, side_cap, when_ended, Msg},
+    text::{ending_words, player, player_of, side, when_ended, Msg},
 };
 use crate::laws::ending::EndKind;
 
@@ -16,103 +18,71 @@ pub fn reason(d: &Decision, a: &Audit) -> Msg {
         Color::White => a.white.as_deref(),
         Color::Black => a.black.as_deref(),
     };
-    let bianco_nero = |c: Color| if c == Color::White { "Bianco" } else { "Nero" };
     match &d.ground {
         Ground::AlreadyEnded { ending, ply, by } => {
             let words = ending_words(*ending);
             let when = when_ended(*ply, by.as_ref());
-            Msg::new(
-                format!("the game had already ended by {} {}", words.en, when.en),
-                format!("la partita era già terminata per {} {}", words.it, when.it),
+            Msg::say(
+                Message::new("decision_game_had_already_ended")
+                    .said("words", &words)
+                    .said("when", &when),
             )
         }
-        Ground::BothFlags => Msg::new(
-            "both flags had fallen in the last period and which fell first cannot be established",
-            "entrambe le bandierine erano cadute nell'ultimo periodo e non si può stabilire quale sia caduta per prima",
-        ),
+        Ground::BothFlags => Msg::say(Message::new("decision_both_flags_had_fallen")),
         Ground::FlagFell {
             loser,
             mate_possible: false,
             ..
         } => {
             let (loser, winner) = (*loser, !*loser);
-            Msg::new(
-                format!(
-                    "{}'s flag had fallen, but {} cannot checkmate {} by any series of legal moves",
-                    side_cap(loser).en,
-                    side(winner).en,
-                    side(loser).en
-                ),
-                format!(
-                    "la bandierina del {} era caduta, ma {} non può dare scaccomatto al {} con alcuna serie di mosse legali",
-                    bianco_nero(loser),
-                    side(winner).it,
-                    bianco_nero(loser)
-                ),
+            Msg::say(
+                Message::new("decision_flag_fell_no_mate")
+                    .word("loser", side_key(loser))
+                    .word("winner", side_key(winner)),
             )
         }
         Ground::FlagFell {
             loser,
             sealer: true,
             ..
-        } => Msg::new(
-            format!(
-                "the flag of {} had fallen before the sealed move was completed",
-                player(*loser, n(*loser)).en
-            ),
-            format!(
-                "la bandierina {} era caduta prima che la mossa sigillata fosse completata",
-                player_of(*loser, n(*loser)).it
-            ),
-        ),
-        Ground::FlagFell { loser, .. } => Msg::new(
-            format!(
-                "the flag of {} had fallen before the adjournment, when completing the last move",
-                player(*loser, n(*loser)).en
-            ),
-            format!(
-                "la bandierina {} era caduta prima dell'aggiornamento, completando l'ultima mossa",
-                player_of(*loser, n(*loser)).it
-            ),
-        ),
+        } => Msg::say(Message::new("decision_flag_had_fallen_before").both(
+            "player",
+            player(*loser, n(*loser)).en,
+            player_of(*loser, n(*loser)).it,
+        )),
+        Ground::FlagFell { loser, .. } => {
+            Msg::say(Message::new("decision_flag_fell_completing").both(
+                "player",
+                player(*loser, n(*loser)).en,
+                player_of(*loser, n(*loser)).it,
+            ))
+        }
         Ground::SealedMoveEnds { ending, before, mv } => {
             let san = move_label(before, *mv);
             let w = ending_words(*ending);
             match ending {
-                EndKind::Checkmate => Msg::new(
-                    format!("the sealed move {} is checkmate", san.en),
-                    format!("la mossa sigillata {} dà scaccomatto", san.it),
-                ),
-                EndKind::Stalemate => Msg::new(
-                    format!("the sealed move {} leads to {}", san.en, w.en),
-                    format!("la mossa sigillata {} dà stallo", san.it),
-                ),
-                EndKind::Fivefold => Msg::new(
-                    format!("the sealed move {} leads to {}", san.en, w.en),
-                    format!(
-                        "con la mossa sigillata {} la stessa posizione è apparsa per la quinta volta",
-                        san.it
-                    ),
-                ),
-                EndKind::SeventyFiveMoves => Msg::new(
-                    format!("the sealed move {} leads to {}", san.en, w.en),
-                    format!(
-                        "con la mossa sigillata {} si completano settantacinque mosse per parte senza spinte di pedone né catture",
-                        san.it
-                    ),
-                ),
-                EndKind::DeadPosition => Msg::new(
-                    format!("the sealed move {} leads to {}", san.en, w.en),
-                    format!("la mossa sigillata {} porta a {}", san.it, w.it),
+                EndKind::Checkmate => {
+                    Msg::say(Message::new("decision_sealed_move_checkmate").said("san", &san))
+                }
+                EndKind::Stalemate => {
+                    Msg::say(Message::new("decision_sealed_move_stalemate").said("san", &san))
+                }
+                EndKind::Fivefold => {
+                    Msg::say(Message::new("decision_sealed_move_fivefold").said("san", &san))
+                }
+                EndKind::SeventyFiveMoves => {
+                    Msg::say(Message::new("decision_sealed_move_seventy_five").said("san", &san))
+                }
+                EndKind::DeadPosition => Msg::say(
+                    Message::new("decision_sealed_move_leads")
+                        .said("san", &san)
+                        .said("ending", &w),
                 ),
             }
         }
         Ground::Resumes { before, mv } => {
             let san = move_label(before, *mv);
-            Msg::new(
-                format!("the sealed move {} is legal and the game goes on", san.en),
-                format!("la mossa sigillata {} è legale e la partita continua", san.it),
-            )
+            Msg::say(Message::new("decision_sealed_move_legal_game").said("san", &san))
         }
         Ground::Defective {
             defect,
@@ -120,33 +90,19 @@ pub fn reason(d: &Decision, a: &Audit) -> Msg {
             mate_possible,
         } => {
             let what = match defect {
-                Defect::Ambiguous => Msg::new("ambiguous", "ambigua"),
-                Defect::Unreadable => Msg::new(
-                    "written so that its true meaning cannot be established",
-                    "scritta in modo che non se ne può stabilire il vero significato",
-                ),
-                Defect::Illegal => Msg::new("illegal", "illegale"),
+                Defect::Ambiguous => Msg::say(Message::new("decision_ambiguous")),
+                Defect::Unreadable => Msg::say(Message::new("decision_written_so_that_true")),
+                Defect::Illegal => Msg::say(Message::new("decision_illegal")),
             };
             let s = *sealer;
             if *mate_possible {
-                Msg::new(
-                    format!("the sealed move is {}", what.en),
-                    format!("la mossa sigillata è {}", what.it),
-                )
+                Msg::say(Message::new("decision_sealed_move").said("what", &what))
             } else {
-                Msg::new(
-                    format!(
-                        "the sealed move is {}, but {} cannot checkmate {} by any series of legal moves",
-                        what.en,
-                        side(!s).en,
-                        side(s).en
-                    ),
-                    format!(
-                        "la mossa sigillata è {}, ma {} non può dare scaccomatto al {} con alcuna serie di mosse legali",
-                        what.it,
-                        side(!s).it,
-                        bianco_nero(s)
-                    ),
+                Msg::say(
+                    Message::new("decision_sealed_move_but_cannot")
+                        .said("what", &what)
+                        .said("side", &side(!s))
+                        .word("side2", side_key(s)),
                 )
             }
         }
@@ -155,10 +111,10 @@ pub fn reason(d: &Decision, a: &Audit) -> Msg {
 
 pub(super) fn verdict_words(v: Verdict) -> Msg {
     match v {
-        Verdict::SealerLoses => Msg::new("the sealer loses", "perde chi ha sigillato"),
-        Verdict::Draw => Msg::new("draw", "patta"),
-        Verdict::SealerWins => Msg::new("the sealer wins", "vince chi ha sigillato"),
-        Verdict::Resume => Msg::new("play resumes", "si riprende il gioco"),
+        Verdict::SealerLoses => Msg::say(Message::new("decision_sealer_loses")),
+        Verdict::Draw => Msg::say(Message::new("decision_draw")),
+        Verdict::SealerWins => Msg::say(Message::new("decision_sealer_wins")),
+        Verdict::Resume => Msg::say(Message::new("decision_play_resumes")),
     }
 }
 
@@ -170,17 +126,20 @@ pub(super) fn would(d: &Decision, sealer: Color) -> Msg {
         .unwrap_or_default();
     let ex = d
         .exception
-        .map(|e| Msg::new(format!(", exception {e}"), format!(", eccezione {e}")))
+        .map(|e| Msg::say(Message::new("decision_exception").text("article", e)))
         .unwrap_or_default();
-    let (en, it) = match d.verdict {
-        Verdict::SealerLoses => ("the sealer would lose", "perderebbe chi ha sigillato"),
-        Verdict::SealerWins => ("the sealer would win", "vincerebbe chi ha sigillato"),
-        Verdict::Draw => ("the game would be drawn", "la partita sarebbe patta"),
-        Verdict::Resume => ("play would resume", "il gioco riprenderebbe"),
-    };
-    Msg::new(
-        format!("{en}{r} ({}{})", d.rule, ex.en),
-        format!("{it}{r} ({}{})", d.rule, ex.it),
+    let would = Msg::say(Message::new(match d.verdict {
+        Verdict::SealerLoses => "decision_would_lose",
+        Verdict::SealerWins => "decision_would_win",
+        Verdict::Draw => "decision_would_draw",
+        Verdict::Resume => "decision_would_resume",
+    }));
+    Msg::say(
+        Message::new("decision_would")
+            .said("would", &would)
+            .text("rule", d.rule)
+            .said("ex", &ex)
+            .text("r", r),
     )
 }
 
@@ -189,14 +148,17 @@ pub(super) fn decision_words(d: &Decision, sealer: Color) -> Msg {
     let v = verdict_words(d.verdict);
     let ex = d
         .exception
-        .map(|e| Msg::new(format!(", exception {e}"), format!(", eccezione {e}")))
+        .map(|e| Msg::say(Message::new("decision_exception").text("article", e)))
         .unwrap_or_default();
     let r = crate::envelope::contradictions::result_of(d.verdict, sealer)
         .map(|r| format!(", {}", r.as_sheet()))
         .unwrap_or_default();
-    Msg::new(
-        format!("{} ({}{}){r}", v.en, d.rule, ex.en),
-        format!("{} ({}{}){r}", v.it, d.rule, ex.it),
+    Msg::say(
+        Message::new("decision_words")
+            .said("v", &v)
+            .text("rule", d.rule)
+            .said("ex", &ex)
+            .text("r", r),
     )
 }
 
@@ -211,21 +173,24 @@ pub fn notes(a: &Audit) -> Vec<Msg> {
         match (&c.other_decision, &c.withheld) {
             (Some((d, os)), withheld) => {
                 let o = would(d, *os);
-                notes.push(Msg::new(
-                    format!("{}, {}: {}", c.other.en, reason(d, a).en, o.en),
-                    format!("{}, {}: {}", c.other.it, reason(d, a).it, o.it),
+                notes.push(Msg::say(
+                    Message::new("decision_other_reading")
+                        .said("other", &c.other)
+                        .said("reason", &reason(d, a))
+                        .said("would", &o),
                 ));
                 if let Some(w) = withheld {
                     let g = would(w, s);
-                    notes.push(Msg::new(
-                        format!("{}, {}: {}; a loss or a win cannot rest on a record the envelope contradicts, so no result is given automatically: the arbiter decides", c.governs.en, reason(w, a).en, g.en),
-                        format!("{}, {}: {}; una sconfitta o una vittoria non può fondarsi su un dato che la busta contraddice, quindi nessun risultato viene dato automaticamente: decide l'arbitro", c.governs.it, reason(w, a).it, g.it),
+                    notes.push(Msg::say(
+                        Message::new("decision_loss_or_win_cannot")
+                            .said("governs", &c.governs)
+                            .said("reason", &reason(w, a))
+                            .said("would", &g),
                     ));
                 }
             }
-            (None, _) => notes.push(Msg::new(
-                format!("{} the verdict would be the same", c.other.en),
-                format!("{} il verdetto sarebbe lo stesso", c.other.it),
+            (None, _) => notes.push(Msg::say(
+                Message::new("decision_verdict_would_same").said("other", &c.other),
             )),
         }
     }

@@ -30,6 +30,7 @@
 mod decision;
 mod paragraph;
 
+use crate::message::Message;
 use serde_json::{json, Map, Value};
 use shakmaty::{Chess, Color, Position, Square};
 
@@ -38,7 +39,7 @@ use super::{
     moves::fen,
     schema::Malformed,
     sealed::Reading,
-    text::{side_id, ReportLang},
+    text::{side_id, side_key, ReportLang},
 };
 use crate::{
     notation::languages::english,
@@ -94,18 +95,10 @@ pub fn diagram(pos: &Chess, lang: ReportLang) -> String {
         out.push_str(&format!("{}\n", rank + 1));
     }
     out.push_str("    a b c d e f g h\n");
-    let to_move = match (pos.turn(), lang) {
-        (Color::White, ReportLang::En) => "White to move",
-        (Color::Black, ReportLang::En) => "Black to move",
-        (Color::White, ReportLang::It) => "tratto al Bianco",
-        (Color::Black, ReportLang::It) => "tratto al Nero",
-    };
-    out.push_str(&format!("    {to_move}\n"));
-    if lang == ReportLang::It {
-        out.push_str(
-            "    R Re, D Donna, T Torre, A Alfiere, C Cavallo, P pedone (maiuscole il Bianco, minuscole il Nero)\n",
-        );
-    }
+    let to_move = Message::new("report_to_move").word("side", side_key(pos.turn()));
+    out.push_str(&format!("    {}\n", to_move.render(lang)));
+    // The letters' key: the Italian diagram's letters are not FEN's (the English has none).
+    out.push_str(crate::i18n::ui(lang, "envelope_diagram_key"));
     out
 }
 
@@ -141,12 +134,7 @@ fn wrap2(text: &str, width: usize, first: &str, rest: &str) -> String {
 
 /// The text report of one audit.
 pub fn text(a: &Audit, lang: ReportLang) -> String {
-    let t = |en: &str, it: &str| -> String {
-        match lang {
-            ReportLang::En => en.to_string(),
-            ReportLang::It => it.to_string(),
-        }
-    };
+    let t = |id: &'static str| -> String { Message::new(id).render(lang) };
     let mut out = format!("== {} ==\n", a.file);
     let mut head = match (&a.white, &a.black) {
         (Some(w), Some(b)) => format!("{w} – {b}"),
@@ -162,16 +150,9 @@ pub fn text(a: &Audit, lang: ReportLang) -> String {
         out.push_str(&head);
         out.push('\n');
     }
-    out.push_str(&t("Checks:\n", "Controlli:\n"));
+    out.push_str(&t("report_checks"));
     for c in &a.checks {
-        let status = match (c.status.id(), lang) {
-            (s, ReportLang::En) => s.to_string(),
-            ("ok", ReportLang::It) => "ok".into(),
-            ("info", ReportLang::It) => "info".into(),
-            ("skipped", ReportLang::It) => "saltato".into(),
-            ("warning", ReportLang::It) => "avviso".into(),
-            (_, ReportLang::It) => "errore".into(),
-        };
+        let status = crate::i18n::word(lang, "envelope_status", c.status.id());
         let head = format!("  [{status:<7}] {:<9} ", c.article);
         let body = wrap(c.message.get(lang), 88, &" ".repeat(head.chars().count()));
         out.push_str(&head);
@@ -180,10 +161,7 @@ pub fn text(a: &Audit, lang: ReportLang) -> String {
     if let Some(p) = &a.before {
         out.push_str(&format!(
             "{} {}\n",
-            t(
-                "Position before the sealed move:",
-                "Posizione prima della mossa sigillata:"
-            ),
+            t("report_position_before_the_sealed"),
             fen(p)
         ));
     }
@@ -191,12 +169,12 @@ pub fn text(a: &Audit, lang: ReportLang) -> String {
         Some(d) => {
             let mut line = format!(
                 "{} {} ({}",
-                t("Verdict:", "Verdetto:"),
+                t("report_verdict"),
                 verdict_words(d.verdict).get(lang).to_uppercase(),
                 d.rule
             );
             if let Some(ex) = d.exception {
-                line.push_str(&format!(", {} {ex}", t("exception", "eccezione")));
+                line.push_str(&format!(", {} {ex}", t("report_exception")));
             }
             line.push(')');
             if let Some(r) = a.result() {
@@ -209,24 +187,17 @@ pub fn text(a: &Audit, lang: ReportLang) -> String {
                 if d.verdict == Verdict::Resume {
                     out.push_str(&format!(
                         "{} {}\n",
-                        t("Position to resume from:", "Posizione da cui riprendere:"),
+                        t("report_position_to_resume_from"),
                         fen(q)
                     ));
                 } else {
-                    out.push_str(&format!(
-                        "{} {}\n",
-                        t("Final position:", "Posizione finale:"),
-                        fen(q)
-                    ));
+                    out.push_str(&format!("{} {}\n", t("report_final_position"), fen(q)));
                 }
                 out.push_str(&diagram(q, lang));
             }
         }
         None if a.contradictions.iter().any(|c| c.withheld.is_some()) => {
-            out.push_str(&t(
-                "Verdict: none given automatically: the arbiter decides\n",
-                "Verdetto: nessuno dato automaticamente: decide l'arbitro\n",
-            ));
+            out.push_str(&t("report_verdict_none_given_automatically"));
             for c in &a.contradictions {
                 let (Some(w), Some((o, os)), Some(s)) = (&c.withheld, &c.other_decision, a.sealer)
                 else {
@@ -242,24 +213,21 @@ pub fn text(a: &Audit, lang: ReportLang) -> String {
                 }
             }
         }
-        None => out.push_str(&t(
-            "Verdict: none (see the errors)\n",
-            "Verdetto: nessuno (vedi gli errori)\n",
-        )),
+        None => out.push_str(&t("report_verdict_none_see_the")),
     }
     let notes = notes(a);
     if !notes.is_empty() {
-        out.push_str(&t("Notes:\n", "Note:\n"));
+        out.push_str(&t("report_notes"));
         for n in &notes {
             out.push_str(&wrap2(&format!("- {}", n.get(lang)), 88, "  ", "    "));
         }
     }
     if !a.errors.is_empty() {
-        out.push_str(&t("Errors in the envelope:\n", "Errori nella busta:\n"));
+        out.push_str(&t("report_errors_in_the_envelope"));
         for e in &a.errors {
             let place = e
                 .line
-                .map(|l| format!("{} {l}, ", t("line", "riga")))
+                .map(|l| format!("{} {l}, ", t("report_line")))
                 .unwrap_or_default();
             let art = if e.article.is_empty() {
                 String::new()
@@ -278,7 +246,7 @@ pub fn text(a: &Audit, lang: ReportLang) -> String {
             ));
         }
     }
-    out.push_str(&t("To be read aloud:\n", "Da leggere ai giocatori:\n"));
+    out.push_str(&t("report_to_be_read_aloud"));
     out.push_str(&wrap(a.paragraph.get(lang), 88, "  "));
     out
 }
@@ -421,10 +389,7 @@ pub fn json(a: &Audit, lang: ReportLang) -> Value {
 
 /// The JSON object of an envelope that cannot be read.
 pub fn json_malformed(file: &str, m: &Malformed, lang: ReportLang) -> Value {
-    let message = match lang {
-        ReportLang::En => &m.message,
-        ReportLang::It => &m.message_it,
-    };
+    let message = m.said(lang);
     json!({
         "file": file,
         "verdict": null,
@@ -436,10 +401,8 @@ pub fn json_malformed(file: &str, m: &Malformed, lang: ReportLang) -> Value {
 /// The text report of an envelope that cannot be read.
 pub fn text_malformed(file: &str, m: &Malformed, lang: ReportLang) -> String {
     let place = m.line.map(|l| format!(":{l}")).unwrap_or_default();
-    let (what, message) = match lang {
-        ReportLang::En => ("the envelope cannot be read", &m.message),
-        ReportLang::It => ("la busta non si può leggere", &m.message_it),
-    };
+    let what = Message::new("report_envelope_unreadable").render(lang);
+    let message = m.said(lang);
     format!("== {file} ==\n{file}{place}: {what}: {message}\n")
 }
 

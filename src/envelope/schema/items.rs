@@ -1,6 +1,7 @@
 //! Each item of Guideline I.2 read and checked on its own: an item missing or unreadable is
 //! an [`ItemError`](super::ItemError) and the audit goes on without it.
 
+use crate::message::Message;
 use shakmaty::Color;
 use toml::{Spanned, Value};
 
@@ -39,10 +40,7 @@ pub(super) fn players(
                     item: key,
                     article: "I.2.1",
                     line: Some(l),
-                    message: Msg::new(
-                        "the player's name is empty",
-                        "il nome del giocatore è vuoto",
-                    ),
+                    message: Msg::say(Message::new("items_player_s_name_empty")),
                 });
             } else {
                 *slot = Some(Item { value: s, line: l });
@@ -73,20 +71,24 @@ pub(super) fn position(env: &mut Envelope, value: Option<Spanned<Value>>, text: 
                 Err(e) => env.error(
                     "position",
                     Some(l),
-                    Msg::new(
-                        format!(
-                            "the FEN `{}` is not a legal position: {}",
-                            s.trim(),
-                            e.render(ReportLang::En)
-                        ),
-                        if e.id == "position_unreadable" {
-                            format!("la FEN `{}` non si legge", s.trim())
-                        } else {
-                            format!(
-                                "la FEN `{}` non è una posizione legale (pezzi, Re o tratto impossibili)",
-                                s.trim()
-                            )
-                        },
+                    // The reason in full in English; the Italian report says only whether
+                    // the FEN is unreadable or describes an impossible position.
+                    Msg::say(
+                        Message::new("items_fen_not_legal")
+                            .text("fen", s.trim())
+                            .both(
+                                "why",
+                                e.render(ReportLang::En),
+                                crate::i18n::word(
+                                    ReportLang::It,
+                                    "fen_reason",
+                                    if e.id == "position_unreadable" {
+                                        "unreadable"
+                                    } else {
+                                        "illegal"
+                                    },
+                                ),
+                            ),
                     ),
                 ),
             }
@@ -99,16 +101,7 @@ pub(super) fn position(env: &mut Envelope, value: Option<Spanned<Value>>, text: 
             env.error(
                 "position",
                 Some(l),
-                Msg::new(
-                    format!(
-                        "`{}` is neither a FEN nor `after N` (after move N of the scoresheets)",
-                        s.trim()
-                    ),
-                    format!(
-                        "`{}` non è né una FEN né `dopo N` (dopo la mossa N dei formulari)",
-                        s.trim()
-                    ),
-                ),
+                Msg::say(Message::new("items_neither_fen_nor_after").text("value", s.trim())),
             );
         }
     }
@@ -129,19 +122,17 @@ pub(super) fn times(
         if let Some(v) = value {
             let l = line(v.span());
             let parsed = match v.into_inner() {
-                Value::Integer(i) if i < 0 => Err(Msg::new(
-                    format!("`{i}` is negative"),
-                    format!("`{i}` è negativo"),
-                )),
+                Value::Integer(i) if i < 0 => {
+                    Err(Msg::say(Message::new("items_negative").text("i", i)))
+                }
                 Value::Integer(i) => duration(&i.to_string()),
                 Value::String(s) => duration(&s),
                 Value::Datetime(d) => {
                     // `1:52:30` unquoted is a TOML local time
                     duration(&d.to_string())
                 }
-                other => Err(Msg::new(
-                    format!("`{other}` is not a time"),
-                    format!("`{other}` non è un tempo"),
+                other => Err(Msg::say(
+                    Message::new("items_not_time").text("other", other),
                 )),
             };
             match parsed {
@@ -155,10 +146,7 @@ pub(super) fn times(
                     item: key,
                     article: "I.2.3",
                     line: Some(l),
-                    message: Msg::new(
-                        format!("the time used cannot be read: {}", e.en),
-                        format!("il tempo usato non si legge: {}", e.it),
-                    ),
+                    message: Msg::say(Message::new("items_time_used_cannot_read").said("why", &e)),
                 }),
             }
         }
@@ -188,9 +176,10 @@ pub(super) fn time_control(env: &mut Envelope, value: Option<Spanned<String>>, t
                 Err(e) => env.error(
                     "time_control",
                     Some(l),
-                    Msg::new(
-                        format!("the time control `{t}` cannot be read: {}", e.en),
-                        format!("la cadenza `{t}` non si legge: {}", e.it),
+                    Msg::say(
+                        Message::new("items_time_control_cannot_read")
+                            .text("t", t)
+                            .said("why", &e),
                     ),
                 ),
             }
@@ -214,16 +203,7 @@ pub(super) fn sealer(
             Err(e) => env.error(
                 "sealer",
                 Some(l),
-                Msg::new(
-                    format!(
-                        "the player who sealed must be White or Black by name: {}",
-                        e.en
-                    ),
-                    format!(
-                        "chi ha sigillato dev'essere il Bianco o il Nero, per nome: {}",
-                        e.it
-                    ),
-                ),
+                Msg::say(Message::new("items_player_who_sealed_must").said("value", &e)),
             ),
         }
     }
@@ -258,10 +238,7 @@ pub(super) fn sealed_number(env: &mut Envelope, value: Option<Spanned<Value>>, t
             Err(e) => env.error(
                 "sealed_move_number",
                 Some(l),
-                Msg::new(
-                    format!("{e} is not a move number"),
-                    format!("{e} non è un numero di mossa"),
-                ),
+                Msg::say(Message::new("items_not_move_number").text("value", e)),
             ),
         }
     }
@@ -294,23 +271,22 @@ pub(super) fn draw_offer(
         } else {
             match val {
                 Value::String(s) => match named(&s, white, black) {
-                    Ok(n) => env.draw_offer = Some(Item { value: Some(n), line: l }),
+                    Ok(n) => {
+                        env.draw_offer = Some(Item {
+                            value: Some(n),
+                            line: l,
+                        })
+                    }
                     Err(e) => env.error(
                         "draw_offer",
                         Some(l),
-                        Msg::new(
-                            format!("say who offered the draw (White or Black, by name) or `none`: {}", e.en),
-                            format!("indicare chi ha offerto la patta (il Bianco o il Nero, per nome) oppure `nessuna`: {}", e.it),
-                        ),
+                        Msg::say(Message::new("items_say_who_offered_draw").said("value", &e)),
                     ),
                 },
                 other => env.error(
                     "draw_offer",
                     Some(l),
-                    Msg::new(
-                        format!("`{other}`: say who offered the draw (White or Black, by name) or `none`"),
-                        format!("`{other}`: indicare chi ha offerto la patta (il Bianco o il Nero, per nome) oppure `nessuna`"),
-                    ),
+                    Msg::say(Message::new("items_draw_offer_unknown").text("other", other)),
                 ),
             }
         }
@@ -339,10 +315,7 @@ pub(super) fn resumption(
             Err(e) => env.error(
                 "resumption_date",
                 Some(l),
-                Msg::new(
-                    format!("the date of resumption cannot be read: {}", e.en),
-                    format!("la data di ripresa non si legge: {}", e.it),
-                ),
+                Msg::say(Message::new("items_date_resumption_cannot_read").said("why", &e)),
             ),
         }
     }
@@ -355,10 +328,7 @@ pub(super) fn resumption(
                     env.error(
                         "resumption_time",
                         Some(l),
-                        Msg::new(
-                            "the time of resumption differs from the time written with the date",
-                            "l'ora di ripresa differisce da quella scritta con la data",
-                        ),
+                        Msg::say(Message::new("items_time_resumption_differs_from")),
                     );
                 }
                 env.resumption_time = Some(Item { value: t, line: l });
@@ -366,10 +336,7 @@ pub(super) fn resumption(
             Err(e) => env.error(
                 "resumption_time",
                 Some(l),
-                Msg::new(
-                    format!("the time of resumption cannot be read: {}", e.en),
-                    format!("l'ora di ripresa non si legge: {}", e.it),
-                ),
+                Msg::say(Message::new("items_time_resumption_cannot_read").said("why", &e)),
             ),
         }
     }
@@ -380,10 +347,7 @@ pub(super) fn resumption(
             env.error(
                 "resumption_place",
                 Some(l),
-                Msg::new(
-                    "the place of resumption is empty",
-                    "il luogo di ripresa è vuoto",
-                ),
+                Msg::say(Message::new("items_place_resumption_empty")),
             );
         } else {
             env.resumption_place = Some(Item { value: s, line: l });

@@ -137,9 +137,30 @@ pub struct Malformed {
     /// The key concerned, when one is.
     pub item: Option<String>,
     pub line: Option<usize>,
+    /// Why, in English.
     pub message: String,
     /// The same message in Italian (`--report-lang it`).
     pub message_it: String,
+}
+
+impl Malformed {
+    /// Why the envelope cannot be read, said in each language.
+    pub(crate) fn new(item: Option<String>, line: Option<usize>, why: Msg) -> Malformed {
+        Malformed {
+            item,
+            line,
+            message: why.en,
+            message_it: why.it,
+        }
+    }
+
+    /// Why, in `lang`.
+    pub fn said(&self, lang: crate::envelope::text::ReportLang) -> &str {
+        match lang {
+            crate::envelope::text::ReportLang::En => &self.message,
+            crate::envelope::text::ReportLang::It => &self.message_it,
+        }
+    }
 }
 
 /// The envelope's items, each read and checked on its own.

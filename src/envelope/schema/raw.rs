@@ -4,7 +4,9 @@
 use serde::Deserialize;
 use toml::{Spanned, Value};
 
-use super::{article_of, Malformed, KEYS};
+use super::{article_of, canonical, Malformed, KEYS};
+use crate::envelope::text::{Msg, ReportLang};
+use crate::message::Message;
 
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
@@ -127,65 +129,147 @@ fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
-pub(super) fn malformed(text: &str, e: &toml::de::Error) -> Malformed {
-    let line = e.span().map(|s| line_of(text, s.start));
-    let msg = e.message().trim().to_string();
-    if let Some(rest) = msg.strip_prefix("unknown field `") {
-        let name = rest.split('`').next().unwrap_or("").to_string();
-        let hint = closest_key(&name);
-        let hint_en = hint
-            .map(|k| format!(" (did you mean `{k}`?)"))
-            .unwrap_or_default();
-        let hint_it = hint.map(|k| format!(" (forse `{k}`?)")).unwrap_or_default();
-        return Malformed {
-            message: format!(
-                "unknown item `{name}`{hint_en}: an envelope holds only the items of Guideline I.2, the sealed move and the scoresheets (see grammar/envelope.md)"
-            ),
-            message_it: format!(
-                "voce sconosciuta `{name}`{hint_it}: una busta contiene solo le voci delle Linee guida I.2, la mossa sigillata e i formulari (vedi grammar/envelope.md)"
-            ),
-            item: Some(name),
-            line,
-        };
-    }
-    let item = if let Some(rest) = msg.strip_prefix("duplicate field `") {
-        rest.split('`').next().map(str::to_string)
-    } else {
-        line.and_then(|l| key_on_line(text, l))
-    };
-    // The TOML reader's own words are English; the Italian says what kind of error it is.
-    let what_it = if msg.starts_with("duplicate") {
-        "voce scritta due volte"
-    } else if msg.starts_with("invalid type") {
-        "valore di tipo sbagliato"
-    } else {
-        "errore di sintassi TOML"
-    };
-    let (message, message_it) = match &item {
-        Some(k) => {
-            let art = article_of(k);
-            if art.is_empty() {
-                (format!("`{k}`: {msg}"), format!("`{k}`: {what_it}"))
-            } else {
-                (
-                    format!("`{k}` ({art}): {msg}"),
-                    format!("`{k}` ({art}): {what_it}"),
-                )
-            }
+/// What kind of error makes a document unreadable: told by the stage of reading that meets
+/// it and by where it points in the input, never by the TOML reader's words (which are
+/// passed on as they are, in English).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unreadable {
+    /// One item written twice: the same key, or its English and Italian names.
+    Twice,
+    /// A value of the wrong type for its item.
+    WrongType,
+    /// Not TOML at all.
+    Syntax,
+}
+
+impl Unreadable {
+    /// The key of the Italian report's words for it (`[words.toml_error]`).
+    fn key(self) -> &'static str {
+        match self {
+            Unreadable::Twice => "twice",
+            Unreadable::WrongType => "wrong_type",
+            Unreadable::Syntax => "syntax",
         }
-        None => (msg, what_it.to_string()),
-    };
-    Malformed {
-        item,
-        line,
-        message,
-        message_it,
     }
+}
+
+/// The envelope's TOML read in three stages, each with its own kind of error: the syntax
+/// (a key written twice is the TOML reader's error pointing at a key already read), the
+/// keys (one not an item, or one item under two names), then the values' types.
+pub(super) fn parse(text: &str) -> Result<RawEnvelope, Malformed> {
+    let (doc, errors) = toml::de::DeTable::parse_recoverable(text);
+    if let Some(e) = errors.first() {
+        let twice = e.span().is_some_and(|s| {
+            let written = text.get(s.clone()).unwrap_or("").trim_matches(['"', '\'']);
+            doc.get_ref()
+                .keys()
+                .any(|k| k.span().start < s.start && same_item(k.get_ref(), written))
+        });
+        let kind = if twice {
+            Unreadable::Twice
+        } else {
+            Unreadable::Syntax
+        };
+        return Err(malformed(text, e, kind, None));
+    }
+    let mut seen: Vec<&'static str> = Vec::new();
+    let mut twice = None;
+    for k in doc.get_ref().keys() {
+        match canonical(k.get_ref()) {
+            None => return Err(unknown_item(k.get_ref(), line_of(text, k.span().start))),
+            Some(c) if seen.contains(&c) => twice = twice.or(Some(c)),
+            Some(c) => seen.push(c),
+        }
+    }
+    toml::from_str(text).map_err(|e| match twice {
+        Some(item) => malformed(text, &e, Unreadable::Twice, Some(item.to_string())),
+        None => malformed(text, &e, Unreadable::WrongType, None),
+    })
+}
+
+/// Whether two keys name the same item (an item's names, or the same unknown key).
+fn same_item(a: &str, b: &str) -> bool {
+    a == b || canonical(a).is_some_and(|c| canonical(b) == Some(c))
+}
+
+/// A key that is not an item, with the item meant when it looks misspelt.
+fn unknown_item(name: &str, line: usize) -> Malformed {
+    let hint = match closest_key(name) {
+        Some(k) => Msg::say(Message::new("malformed_did_you_mean").text("key", k)),
+        None => Msg::default(),
+    };
+    Malformed::new(
+        Some(name.to_string()),
+        Some(line),
+        Msg::say(
+            Message::new("malformed_unknown_item")
+                .text("name", name)
+                .said("hint", &hint),
+        ),
+    )
+}
+
+/// An unreadable document: the TOML reader's message as it is in English, the kind of error
+/// in Italian, after the item concerned when one is.
+fn malformed(text: &str, e: &toml::de::Error, kind: Unreadable, item: Option<String>) -> Malformed {
+    let line = e.span().map(|s| line_of(text, s.start));
+    let item = item.or_else(|| line.and_then(|l| key_on_line(text, l)));
+    let why = Message::new("malformed_why").both(
+        "why",
+        e.message().trim(),
+        crate::i18n::word(ReportLang::It, "toml_error", kind.key()),
+    );
+    let message = match &item {
+        Some(k) => match article_of(k) {
+            "" => Message::new("malformed_item")
+                .text("key", k)
+                .msg("why", why),
+            art => Message::new("malformed_item_article")
+                .text("key", k)
+                .text("article", art)
+                .msg("why", why),
+        },
+        None => why,
+    };
+    Malformed::new(item, line, Msg::say(message))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The kind of error the Italian names comes from the stage of reading that meets it and
+    /// from where the TOML reader points, not from the reader's (English) words, which are
+    /// passed on as they are.
+    #[test]
+    fn the_kind_of_error_is_told_by_the_stage_not_by_the_words() {
+        let said = |t: &str| {
+            parse(t).err().map(|m| {
+                let (en, it) = (m.message, m.message_it);
+                (m.line, Msg { en, it })
+            })
+        };
+        let (line, m) = said("white = \"a\"\nwhite = \"b\"\n").unwrap();
+        assert_eq!(
+            (line, m.it.as_str()),
+            (Some(2), "`white` (I.2.1): voce scritta due volte")
+        );
+        let (_, m) = said("white = \"a\"\nbianco = \"b\"\n").unwrap();
+        assert_eq!(m.it, "`white` (I.2.1): voce scritta due volte");
+        assert!(m.en.starts_with("`white` (I.2.1): "), "{}", m.en);
+        let (line, m) = said("white = \"a\"\nblack = 3\n").unwrap();
+        assert_eq!(
+            (line, m.it.as_str()),
+            (Some(2), "`black` (I.2.1): valore di tipo sbagliato")
+        );
+        let (_, m) = said("white = \"a\n").unwrap();
+        assert_eq!(m.it, "`white` (I.2.1): errore di sintassi TOML");
+        let (line, m) = said("white = \"a\"\nsealed_mvoe = 1\n").unwrap();
+        assert_eq!(line, Some(2));
+        assert!(m.it.contains("(forse `sealed_move`?)"), "{}", m.it);
+        assert!(said("white = \"a\"\nbianco_x = \"b\"\n").is_some());
+        assert!(said("white = \"a\"\nblack = \"b\"\n").is_none());
+    }
 
     #[test]
     fn lines_keys_and_values() {

@@ -1,18 +1,19 @@
 //! The whole envelope: the TOML document read, each item in its turn, the scoresheets, and
 //! the items that are missing.
 
+use crate::message::Message;
 use std::path::{Path, PathBuf};
 
 use super::{
     canonical, items,
-    raw::{line_of, malformed, movetext, value_text, RawEnvelope},
+    raw::{line_of, movetext, parse, value_text},
     Envelope, Item, ItemError, Malformed, Source, KEYS,
 };
 use crate::{envelope::text::Msg, notation::languages::by_code};
 
 /// Read an envelope. `base` is the folder scoresheet files are relative to.
 pub fn read(text: &str, base: &Path) -> Result<Envelope, Malformed> {
-    let raw: RawEnvelope = toml::from_str(text).map_err(|e| malformed(text, &e))?;
+    let raw = parse(text)?;
     let line = |span: std::ops::Range<usize>| line_of(text, span.start);
     let mut env = Envelope::default();
     if let Ok(table) = text.parse::<toml::Table>() {
@@ -79,9 +80,10 @@ pub fn read(text: &str, base: &Path) -> Result<Envelope, Malformed> {
                 env.error(
                     key_file,
                     Some(l),
-                    Msg::new(
-                        format!("give the scoresheet inline (`{ki}`) or as a file (`{kf}`), not both; the inline one is read"),
-                        format!("il formulario va dato nel testo (`{ki}`) o come file (`{kf}`), non in entrambi i modi; si legge quello nel testo"),
+                    Msg::say(
+                        Message::new("read_give_scoresheet_inline_or")
+                            .text("ki", ki)
+                            .text("kf", kf),
                     ),
                 );
             }
@@ -113,16 +115,7 @@ pub fn read(text: &str, base: &Path) -> Result<Envelope, Malformed> {
             None => env.error(
                 "language",
                 Some(l),
-                Msg::new(
-                    format!(
-                        "`{}` is not a notation language (it, en, es, fr, de, ...)",
-                        s.trim()
-                    ),
-                    format!(
-                        "`{}` non è una lingua di notazione (it, en, es, fr, de, ...)",
-                        s.trim()
-                    ),
-                ),
+                Msg::say(Message::new("read_not_notation_language_en").text("value", s.trim())),
             ),
         }
     }
@@ -160,9 +153,10 @@ pub fn read(text: &str, base: &Path) -> Result<Envelope, Malformed> {
                 item: key,
                 article: art,
                 line: None,
-                message: Msg::new(
-                    format!("missing: `{name}` ({what}) is not on the envelope"),
-                    format!("manca: `{name}` (Linee guida {art}) non è sulla busta"),
+                message: Msg::say(
+                    Message::new("read_missing_not_envelope")
+                        .text("name", name)
+                        .both("what", what, art),
                 ),
             });
         }

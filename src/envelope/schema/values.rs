@@ -1,6 +1,7 @@
 //! Values as people write them on an envelope: a side by colour or by a player's name, the
 //! position as `after 40...` / `dopo la mossa 40 del Nero`.
 
+use crate::message::Message;
 use shakmaty::Color;
 
 use super::Named;
@@ -44,7 +45,7 @@ pub(super) fn named(s: &str, white: Option<&str>, black: Option<&str>) -> Result
     }
     let given = words(s);
     if given.is_empty() {
-        return Err(Msg::new("it is empty", "è vuoto"));
+        return Err(Msg::say(Message::new("values_empty")));
     }
     let fits = |name: Option<&str>| -> bool {
         name.is_some_and(|n| {
@@ -61,20 +62,18 @@ pub(super) fn named(s: &str, white: Option<&str>, black: Option<&str>) -> Result
             side: Color::Black,
             by_name: true,
         }),
-        (true, true) => Err(Msg::new(
-            format!("`{s}` fits both players' names"),
-            format!("`{s}` corrisponde ai nomi di entrambi i giocatori"),
+        (true, true) => Err(Msg::say(
+            Message::new("values_fits_both_players_names").text("value", s),
         )),
         (false, false) => {
             let names = match (white, black) {
                 (Some(w), Some(b)) => format!(" (`{w}`, `{b}`)"),
                 _ => String::new(),
             };
-            Err(Msg::new(
-                format!("`{s}` is neither White nor Black, nor the name of either player{names}"),
-                format!(
-                    "`{s}` non è né il Bianco né il Nero, né il nome di uno dei giocatori{names}"
-                ),
+            Err(Msg::say(
+                Message::new("values_neither_white_nor_black")
+                    .text("value", s)
+                    .text("names", names),
             ))
         }
     }

@@ -7,6 +7,8 @@
 mod recorded;
 mod sheets;
 
+use crate::envelope::text::side_key;
+use crate::message::Message;
 use shakmaty::{Chess, Color, Position};
 
 use super::{Audit, Status};
@@ -15,7 +17,7 @@ use crate::{
         moves::fen,
         schema::{Envelope, PositionSpec},
         scoresheets::{compare, Sheet},
-        text::{side, Msg},
+        text::Msg,
     },
     laws::repetition::key,
 };
@@ -145,45 +147,28 @@ fn from_sheets(
         .iter()
         .any(|e| e.item == "position" && e.line.is_some())
     {
-        Msg::new(
-            "the recorded position cannot be used",
-            "la posizione registrata non si può usare",
-        )
+        Msg::say(Message::new("establish_recorded_position_cannot_used"))
     } else if env.position.is_none() {
-        Msg::new(
-            "no position is recorded on the envelope",
-            "sulla busta non è registrata la posizione",
-        )
+        Msg::say(Message::new("establish_no_position_recorded_envelope"))
     } else {
         match env.position.as_ref().map(|i| &i.value) {
-            Some(PositionSpec::After { number: 0, .. }) => Msg::new(
-                "the position recorded is the scoresheets' start",
-                "la posizione registrata è quella iniziale dei formulari",
-            ),
+            Some(PositionSpec::After { number: 0, .. }) => Msg::say(Message::new(
+                "establish_position_recorded_scoresheets_start",
+            )),
             Some(PositionSpec::After {
                 number,
                 side: whose,
             }) => match whose.or(sealer.map(|c| !c)) {
-                Some(c) => Msg::new(
-                    format!(
-                        "the position recorded is the one after {}'s move {number}",
-                        side(c).en
-                    ),
-                    format!(
-                        "la posizione registrata è quella dopo la mossa {number} {}",
-                        if c == Color::White {
-                            "del Bianco"
-                        } else {
-                            "del Nero"
-                        }
-                    ),
+                Some(c) => Msg::say(
+                    Message::new("establish_position_recorded_one_after")
+                        .word("side", side_key(c))
+                        .text("number", number),
                 ),
-                None => Msg::new(
-                    format!("the position recorded is the one after move {number}"),
-                    format!("la posizione registrata è quella dopo la mossa {number}"),
+                None => Msg::say(
+                    Message::new("establish_position_recorded_one_after_2").text("number", number),
                 ),
             },
-            _ => Msg::new("the position recorded", "la posizione registrata"),
+            _ => Msg::say(Message::new("establish_position_recorded")),
         }
     };
     let reach: Vec<(usize, usize)> = (0..2)
@@ -202,16 +187,11 @@ fn from_sheets(
                 None
             } else {
                 if sheets[other].is_some() {
-                    a.notes.push(Msg::new(
-                        format!(
-                            "only {}'s scoresheet establishes the position",
-                            side(if *i == 0 { Color::White } else { Color::Black }).en
-                        ),
-                        format!(
-                            "solo il formulario del {} stabilisce la posizione",
-                            if *i == 0 { "Bianco" } else { "Nero" }
-                        ),
-                    ));
+                    a.notes
+                        .push(Msg::say(Message::new("establish_only_one_sheet").word(
+                            "side",
+                            side_key(if *i == 0 { Color::White } else { Color::Black }),
+                        )));
                 }
                 Some((*i, *k))
             }
@@ -244,17 +224,11 @@ fn from_sheets(
                 "position",
                 "I.2.2",
                 status,
-                Msg::new(
-                    format!(
-                        "{}; the scoresheets establish it after ply {k}: {}",
-                        why_none.en,
-                        fen(&p)
-                    ),
-                    format!(
-                        "{}; i formulari la stabiliscono dopo la semimossa {k}: {}",
-                        why_none.it,
-                        fen(&p)
-                    ),
+                Msg::say(
+                    Message::new("establish_scoresheets_establish_after_ply")
+                        .said("why_none", &why_none)
+                        .text("k", k)
+                        .text("fen", fen(&p)),
                 ),
             );
             Some(Established {
@@ -269,9 +243,9 @@ fn from_sheets(
                 "position",
                 "I.12.2",
                 Status::Error,
-                Msg::new(
-                    format!("{}, and the scoresheets do not establish it: the position before the sealed move cannot be re-established (I.12.2: the game is annulled and a new game played, unless the arbiter establishes it)", why_none.en),
-                    format!("{}, e i formulari non la stabiliscono: la posizione prima della mossa sigillata non si può ristabilire (I.12.2: la partita è annullata e se ne gioca una nuova, a meno che l'arbitro non la stabilisca)", why_none.it),
+                Msg::say(
+                    Message::new("establish_scoresheets_do_not_establish")
+                        .said("why_none", &why_none),
                 ),
             );
             None

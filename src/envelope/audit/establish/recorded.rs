@@ -2,6 +2,8 @@
 //! that reach it (I.3); two agreeing scoresheets that reach another one govern over it
 //! (I.5, Art. 7.6).
 
+use crate::envelope::text::side_key;
+use crate::message::Message;
 use shakmaty::{Color, Position};
 
 use super::{Established, Recorded};
@@ -11,7 +13,7 @@ use crate::envelope::{
     moves::{fen, renumber},
     schema::Envelope,
     scoresheets::Sheet,
-    text::{side_cap, Msg},
+    text::Msg,
 };
 
 /// The position before the sealed move when the envelope records one (`position` and
@@ -24,9 +26,8 @@ pub(super) fn establish(
     agreeing: Option<usize>,
     a: &mut Audit,
 ) -> Option<Established> {
-    let mut first = vec![Msg::new(
-        format!("recorded as a legal position: {text}"),
-        format!("registrata come posizione legale: {text}"),
+    let mut first = vec![Msg::say(
+        Message::new("recorded_recorded_legal_position").text("text", text),
     )];
     if !notes.is_empty() {
         // The notes are catalogue ids: English from the catalogue, the Italian as an arbiter
@@ -37,22 +38,20 @@ pub(super) fn establish(
             .collect();
         let it: Vec<&str> = notes
             .iter()
-            .map(|n| match *n {
-                "castling_rights_dropped" => {
-                    "i diritti d'arrocco che non corrispondono alla posizione sono stati tolti"
+            .map(|n| {
+                let said = crate::i18n::word(crate::i18n::ReportLang::It, "recorded_fen_note", n);
+                if said == *n {
+                    crate::i18n::word(crate::i18n::ReportLang::It, "recorded_fen_note", "other")
+                } else {
+                    said
                 }
-                "ep_square_dropped" => {
-                    "la casa en passant che non corrisponde alla posizione è stata tolta"
-                }
-                "too_much_material" => "più materiale di quanto una partita possa averne",
-                "impossible_check" => "uno scacco che nessuna mossa legale può aver dato",
-                _ => "una irregolarità della FEN",
             })
             .collect();
-        first.push(Msg::new(
-            format!("irregular FEN: {}", en.join("; ")),
-            format!("FEN irregolare: {}", it.join("; ")),
-        ));
+        first.push(Msg::say(Message::new("recorded_irregular_fen").both(
+            "list",
+            en.join("; "),
+            it.join("; "),
+        )));
     }
     a.check(
         "position",
@@ -70,36 +69,23 @@ pub(super) fn establish(
     for i in 0..2 {
         let Some(s) = &sheets[i] else { continue };
         let owner = if i == 0 { Color::White } else { Color::Black };
-        let sheet_it = if owner == Color::White {
-            "del Bianco"
-        } else {
-            "del Nero"
-        };
         match at[i] {
             Some(k) => {
                 let numbered = s.index_of(rec.fullmoves().get(), rec.turn());
                 if numbered != Some(k) {
                     status = status.max(Status::Warning);
-                    msgs.push(Msg::new(
-                        format!(
-                            "{}'s scoresheet reaches it after ply {k} (move {}), not at the FEN's move number {}",
-                            side_cap(owner).en,
-                            s.positions[k].fullmoves(),
-                            rec.fullmoves()
-                        ),
-                        format!(
-                            "il formulario {sheet_it} la raggiunge dopo la semimossa {k} (mossa {}), non al numero di mossa della FEN ({})",
-                            s.positions[k].fullmoves(),
-                            rec.fullmoves()
-                        ),
+                    msgs.push(Msg::say(
+                        Message::new("recorded_s_scoresheet_reaches_after")
+                            .text("k", k)
+                            .text("fullmoves", s.positions[k].fullmoves())
+                            .text("fullmoves2", rec.fullmoves())
+                            .word("side", side_key(owner)),
                     ));
                 } else {
-                    msgs.push(Msg::new(
-                        format!(
-                            "{}'s scoresheet reaches it after ply {k}",
-                            side_cap(owner).en
-                        ),
-                        format!("il formulario {sheet_it} la raggiunge dopo la semimossa {k}"),
+                    msgs.push(Msg::say(
+                        Message::new("recorded_s_scoresheet_reaches_after_2")
+                            .text("k", k)
+                            .word("side", side_key(owner)),
                     ));
                 }
                 if from_sheet.is_none() {
@@ -108,9 +94,8 @@ pub(super) fn establish(
             }
             None => {
                 status = Status::Error;
-                msgs.push(Msg::new(
-                    format!("{}'s scoresheet does not reach it", side_cap(owner).en),
-                    format!("il formulario {sheet_it} non la raggiunge"),
+                msgs.push(Msg::say(
+                    Message::new("recorded_s_scoresheet_does_not").word("side", side_key(owner)),
                 ));
             }
         }
@@ -123,17 +108,11 @@ pub(super) fn establish(
             "position_matches",
             "I.3",
             Status::Error,
-            Msg::new(
-                format!(
-                    "the recorded position is not the one both scoresheets reach after ply {k}: {}; the scoresheets agree move by move and are legal up to there, so theirs is the position of the game actually played and the audit decides on it (Guidelines I.3, I.5; Art. 7.6): {}",
-                    listed.en,
-                    fen(&sp)
-                ),
-                format!(
-                    "la posizione registrata non è quella a cui portano entrambi i formulari dopo la semimossa {k}: {}; i formulari concordano mossa per mossa e sono legali fin lì, quindi la loro è la posizione della partita effettivamente giocata e su di essa si decide (Linee guida I.3, I.5; Art. 7.6): {}",
-                    listed.it,
-                    fen(&sp)
-                ),
+            Msg::say(
+                Message::new("recorded_recorded_position_not_one")
+                    .text("k", k)
+                    .said("listed", &listed)
+                    .text("fen", fen(&sp)),
             ),
         );
         return Some(Established {
@@ -147,26 +126,16 @@ pub(super) fn establish(
         let sp = &sheets[i].as_ref().expect("present").positions[k];
         if sp.halfmoves() != rec.halfmoves() {
             status = status.max(Status::Warning);
-            msgs.push(Msg::new(
-                format!(
-                    "the FEN's half-move clock ({}) differs from the scoresheets' ({}); the scoresheets' is used",
-                    rec.halfmoves(),
-                    sp.halfmoves()
-                ),
-                format!(
-                    "il contatore di semimosse della FEN ({}) differisce da quello dei formulari ({}); si usa quello dei formulari",
-                    rec.halfmoves(),
-                    sp.halfmoves()
-                ),
+            msgs.push(Msg::say(
+                Message::new("recorded_halfmove_clock")
+                    .text("halfmoves", rec.halfmoves())
+                    .text("halfmoves2", sp.halfmoves()),
             ));
         }
     }
     if msgs.is_empty() {
         status = Status::Skipped;
-        msgs.push(Msg::new(
-            "no scoresheet to compare it with",
-            "nessun formulario con cui confrontarla",
-        ));
+        msgs.push(Msg::say(Message::new("recorded_no_scoresheet_compare")));
     }
     a.check("position_matches", "I.3", status, Msg::join(&msgs, "; "));
     Some(match from_sheet {
@@ -180,26 +149,18 @@ pub(super) fn establish(
             }
         }
         None => {
-            a.notes.push(Msg::new(
-                "no scoresheet reaches the recorded position: repetitions before it cannot be counted",
-                "nessun formulario raggiunge la posizione registrata: le ripetizioni precedenti non si possono contare",
-            ));
+            a.notes.push(Msg::say(Message::new(
+                "recorded_no_scoresheet_reaches_recorded",
+            )));
             // The FEN's move number is then unconfirmed (a board editor writes `0 1`):
             // the envelope's I.2.5 numbers the move, as the clocks count it.
             let mut pos = rec;
             if let Some(n) = &env.sealed_number {
                 if n.value.0 != pos.fullmoves().get() {
-                    a.notes.push(Msg::new(
-                        format!(
-                            "the FEN's move number ({}) is not confirmed by a scoresheet; the move is numbered {} as on the envelope (I.2.5)",
-                            pos.fullmoves(),
-                            n.value.0
-                        ),
-                        format!(
-                            "il numero di mossa della FEN ({}) non è confermato da un formulario; la mossa è numerata {} come sulla busta (I.2.5)",
-                            pos.fullmoves(),
-                            n.value.0
-                        ),
+                    a.notes.push(Msg::say(
+                        Message::new("recorded_move_number")
+                            .text("fullmoves", pos.fullmoves())
+                            .text("value", n.value.0),
                     ));
                     pos = renumber(&pos, n.value.0);
                 }

@@ -1,6 +1,8 @@
 //! Each scoresheet on its own (I.1.1; notation per Appendix C), and the two against each
 //! other (Art. 7.5.1, 7.6: back to where they agree).
 
+use crate::envelope::text::side_key;
+use crate::message::Message;
 use shakmaty::Color;
 
 use crate::envelope::{
@@ -8,7 +10,7 @@ use crate::envelope::{
     moves::{fen, move_label},
     scoresheets::{compare, Sheet},
     sealed,
-    text::{side, side_cap, Msg, ReportLang},
+    text::{Msg, ReportLang},
 };
 use crate::reason::Reason;
 
@@ -37,17 +39,7 @@ pub(super) fn each(
             a.check(id, "I.1.1", Status::Error, Msg::join(&msg, "; "));
             continue;
         };
-        let whose = Msg::new(
-            format!("{}'s scoresheet", side_cap(owner).en),
-            format!(
-                "formulario del {}",
-                if owner == Color::White {
-                    "Bianco"
-                } else {
-                    "Nero"
-                }
-            ),
-        );
+        let whose = Msg::say(Message::new("sheets_whose").word("side_cap", side_key(owner)));
         let lang = &s.record.lang;
         let target = at[i].or(wanted[i]);
         if s.record.start.is_none() {
@@ -55,15 +47,15 @@ pub(super) fn each(
                 .record
                 .findings
                 .iter()
-                .find(|f| f.severity == crate::finding::Severity::Error)
-                .map_or(String::new(), |f| f.message.clone());
+                .find(|f| f.severity == crate::finding::Severity::Error);
             a.check(
                 id,
                 "I.1.1",
                 Status::Error,
-                Msg::new(
-                    format!("{} cannot be replayed: {why}", whose.en),
-                    format!("le mosse del {} non si possono rigiocare: la posizione di partenza non si legge", whose.it),
+                Msg::say(
+                    Message::new("sheets_cannot_be_replayed")
+                        .said("whose", &whose)
+                        .msg_of("why", why),
                 ),
             );
             continue;
@@ -81,9 +73,11 @@ pub(super) fn each(
                     id,
                     "8.1.1",
                     Status::Error,
-                    Msg::new(
-                        format!("{} cannot be replayed beyond ply {}: {}", whose.en, f.ply - 1, why.en),
-                        format!("le mosse del {} non si possono rigiocare oltre la semimossa {}: {}", whose.it, f.ply - 1, why.it),
+                    Msg::say(
+                        Message::new("sheets_cannot_replayed_beyond_ply")
+                            .said("whose", &whose)
+                            .text("ply", f.ply - 1)
+                            .said("why", &why),
                     ),
                 );
             }
@@ -91,9 +85,11 @@ pub(super) fn each(
                 id,
                 "I.1.1",
                 Status::Error,
-                Msg::new(
-                    format!("{} records {} plies and stops before the position of the sealed move (ply {k})", whose.en, s.plies()),
-                    format!("il {} registra {} semimosse e si ferma prima della posizione della mossa sigillata (semimossa {k})", whose.it, s.plies()),
+                Msg::say(
+                    Message::new("sheets_records_plies_stops_before")
+                        .said("whose", &whose)
+                        .text("plies", s.plies())
+                        .text("k", k),
                 ),
             ),
             (_, Some(k)) => {
@@ -105,12 +101,9 @@ pub(super) fn each(
                     Status::Ok
                 };
                 let tail = if sealer_extra {
-                    Msg::new(", then the sealed move", ", poi la mossa sigillata")
+                    Msg::say(Message::new("sheets_then_sealed_move"))
                 } else if extra > 0 {
-                    Msg::new(
-                        format!(", and {extra} more ply(s) after the position of the sealed move"),
-                        format!(", e altre {extra} semimosse dopo la posizione della mossa sigillata"),
-                    )
+                    Msg::say(Message::new("sheets_more_plies_after").text("extra", extra))
                 } else {
                     Msg::default()
                 };
@@ -118,9 +111,12 @@ pub(super) fn each(
                     id,
                     "I.1.1",
                     status,
-                    Msg::new(
-                        format!("{} replays to the position before the sealed move ({k} plies, notation `{lang}`){}", whose.en, tail.en),
-                        format!("le mosse del {} portano alla posizione prima della mossa sigillata ({k} semimosse, notazione `{lang}`){}", whose.it, tail.it),
+                    Msg::say(
+                        Message::new("sheets_replays_position_before_sealed")
+                            .said("whose", &whose)
+                            .text("k", k)
+                            .text("lang", lang)
+                            .said("tail", &tail),
                     ),
                 );
             }
@@ -128,22 +124,17 @@ pub(super) fn each(
                 id,
                 "I.1.1",
                 Status::Info,
-                Msg::new(
-                    format!("{} replays {} plies (notation `{lang}`)", whose.en, s.plies()),
-                    format!("le mosse del {} si rigiocano per {} semimosse (notazione `{lang}`)", whose.it, s.plies()),
+                Msg::say(
+                    Message::new("sheets_replays_plies_notation")
+                        .said("whose", &whose)
+                        .text("plies", s.plies())
+                        .text("lang", lang),
                 ),
             ),
         }
         if s.extra_games {
-            a.notes.push(Msg::new(
-                format!(
-                    "{} file holds more than one game; only the first is read",
-                    whose.en
-                ),
-                format!(
-                    "il file del {} contiene più di una partita; si legge solo la prima",
-                    whose.it
-                ),
+            a.notes.push(Msg::say(
+                Message::new("sheets_file_holds_more_than").said("whose", &whose),
             ));
         }
     }
@@ -173,10 +164,7 @@ pub(super) fn agreement(
                     "agreement",
                     "7.5.1",
                     Status::Error,
-                    Msg::new(
-                        "the two scoresheets start from different positions",
-                        "i due formulari partono da posizioni diverse",
-                    ),
+                    Msg::say(Message::new("sheets_two_scoresheets_start_from")),
                 )
             }
             Some(d) if d <= horizon => {
@@ -191,9 +179,10 @@ pub(super) fn agreement(
                     .map(|(_, c)| c)
                     .collect();
                 let which = match good.as_slice() {
-                    [c] => Msg::new(
-                        format!("; only {}'s reaches the recorded position, so {}'s is wrong from there", side(*c).en, side(!*c).en),
-                        format!("; solo quello del {} raggiunge la posizione registrata, quindi quello del {} è errato da lì", if *c == Color::White { "Bianco" } else { "Nero" }, if *c == Color::White { "Nero" } else { "Bianco" }),
+                    [c] => Msg::say(
+                        Message::new("sheets_only_one_reaches")
+                            .word("side", side_key(*c))
+                            .word("side2", side_key(!*c)),
                     ),
                     _ => Msg::default(),
                 };
@@ -201,23 +190,14 @@ pub(super) fn agreement(
                     "agreement",
                     "7.5.1",
                     Status::Error,
-                    Msg::new(
-                        format!(
-                            "the scoresheets disagree from ply {d}: White's has {}, Black's {}; they agree up to ply {} (the last position both establish: {}){}",
-                            wm.en,
-                            bm.en,
-                            d - 1,
-                            fen(p),
-                            which.en
-                        ),
-                        format!(
-                            "i formulari divergono dalla semimossa {d}: quello del Bianco ha {}, quello del Nero {}; concordano fino alla semimossa {} (l'ultima posizione accertabile da entrambi: {}){}",
-                            wm.it,
-                            bm.it,
-                            d - 1,
-                            fen(p),
-                            which.it
-                        ),
+                    Msg::say(
+                        Message::new("sheets_scoresheets_disagree_from_ply")
+                            .text("ply", d)
+                            .said("wm", &wm)
+                            .said("bm", &bm)
+                            .text("agreed", d - 1)
+                            .text("fen", fen(p))
+                            .said("which", &which),
                     ),
                 );
             }
@@ -239,27 +219,14 @@ pub(super) fn agreement(
                         "agreement",
                         "7.5.1",
                         Status::Ok,
-                        Msg::new(
-                            format!("the two scoresheets agree move by move ({n} plies)"),
-                            format!("i due formulari concordano mossa per mossa ({n} semimosse)"),
-                        ),
+                        Msg::say(Message::new("sheets_two_scoresheets_agree_move").text("n", n)),
                     );
                 } else {
                     let who = Msg::join(
                         &stopped
                             .iter()
                             .map(|&c| {
-                                Msg::new(
-                                    format!("{}'s", side(c).en),
-                                    format!(
-                                        "quello {}",
-                                        if c == Color::White {
-                                            "del Bianco"
-                                        } else {
-                                            "del Nero"
-                                        }
-                                    ),
-                                )
+                                Msg::say(Message::new("sheets_side").word("side", side_key(c)))
                             })
                             .collect::<Vec<_>>(),
                         " / ",
@@ -268,9 +235,10 @@ pub(super) fn agreement(
                         "agreement",
                         "7.5.1",
                         Status::Warning,
-                        Msg::new(
-                            format!("the two scoresheets agree move by move only as far as both can be replayed ({n} plies): {} stops there at a move that cannot be played (above)", who.en),
-                            format!("i due formulari concordano mossa per mossa solo fin dove entrambi si possono rigiocare ({n} semimosse): {} si ferma lì a una mossa che non si può giocare (sopra)", who.it),
+                        Msg::say(
+                            Message::new("sheets_agree_until_unplayable")
+                                .text("n", n)
+                                .said("who", &who),
                         ),
                     );
                 }
@@ -281,10 +249,7 @@ pub(super) fn agreement(
             "agreement",
             "7.5.1",
             Status::Skipped,
-            Msg::new(
-                "only one scoresheet, or none: nothing to compare",
-                "un solo formulario, o nessuno: nulla da confrontare",
-            ),
+            Msg::say(Message::new("sheets_only_one_scoresheet_or")),
         );
     }
     differ_before
@@ -301,18 +266,21 @@ fn move_error(f: &crate::finding::Finding) -> Msg {
                 Some(reason) => sealed::illegal_plain(reason, ReportLang::It),
                 None => crate::i18n::word(ReportLang::It, "sealed_illegal", "other").to_string(),
             };
-            Msg::new(
-                format!("`{written}` is illegal: {why}"),
-                format!("`{written}` è illegale: {it}"),
+            Msg::say(
+                Message::new("sheets_illegal")
+                    .text("written", written)
+                    .both("why", why, it),
             )
         }
-        Kind::AmbiguousMove => Msg::new(
-            format!("`{written}` is ambiguous: {}", f.message),
-            format!("`{written}` è ambigua: corrisponde a più mosse legali"),
+        Kind::AmbiguousMove => Msg::say(
+            Message::new("sheets_ambiguous")
+                .text("written", written)
+                .msg_of("why", Some(f)),
         ),
-        _ => Msg::new(
-            format!("`{written}` cannot be read as a move: {}", f.message),
-            format!("`{written}` non si legge come una mossa"),
+        _ => Msg::say(
+            Message::new("sheets_unreadable")
+                .text("written", written)
+                .msg_of("why", Some(f)),
         ),
     }
 }
