@@ -161,9 +161,7 @@ pub(super) fn parse(text: &str) -> Result<RawEnvelope, Malformed> {
     if let Some(e) = errors.first() {
         let twice = e.span().is_some_and(|s| {
             let written = text.get(s.clone()).unwrap_or("").trim_matches(['"', '\'']);
-            doc.get_ref()
-                .keys()
-                .any(|k| k.span().start < s.start && same_item(k.get_ref(), written))
+            written_before(text, s.start, written)
         });
         let kind = if twice {
             Unreadable::Twice
@@ -172,19 +170,82 @@ pub(super) fn parse(text: &str) -> Result<RawEnvelope, Malformed> {
         };
         return Err(malformed(text, e, kind, None));
     }
-    let mut seen: Vec<&'static str> = Vec::new();
-    let mut twice = None;
-    for k in doc.get_ref().keys() {
-        match canonical(k.get_ref()) {
-            None => return Err(unknown_item(k.get_ref(), line_of(text, k.span().start))),
-            Some(c) if seen.contains(&c) => twice = twice.or(Some(c)),
-            Some(c) => seen.push(c),
+    let mut seen: Vec<(&'static str, &str)> = Vec::new();
+    // In the order they are written (the table's own order is not the text's).
+    let mut keys: Vec<_> = doc.get_ref().keys().collect();
+    keys.sort_by_key(|k| k.span().start);
+    for k in keys {
+        let name = k.get_ref();
+        match canonical(name) {
+            None => return Err(unknown_item(name, line_of(text, k.span().start))),
+            // One item under two of its names: said here, at the second, before any value is
+            // read (a value of the wrong type elsewhere is another error, and comes after).
+            Some(c) => match seen.iter().find(|(item, _)| *item == c) {
+                Some((_, first)) => {
+                    return Err(written_twice(c, first, name, line_of(text, k.span().start)))
+                }
+                None => seen.push((c, name)),
+            },
         }
     }
-    toml::from_str(text).map_err(|e| match twice {
-        Some(item) => malformed(text, &e, Unreadable::Twice, Some(item.to_string())),
-        None => malformed(text, &e, Unreadable::WrongType, None),
-    })
+    toml::from_str(text).map_err(|e| malformed(text, &e, Unreadable::WrongType, None))
+}
+
+/// Whether the key `written`, at which the TOML reader stopped at byte `at`, was written as a
+/// key before it (`key =`, a table header `[key]`, or a key of an inline table): the reader's
+/// "key written twice", told from the input rather than from its words. An item's other name
+/// counts as the same key.
+fn written_before(text: &str, at: usize, written: &str) -> bool {
+    if written.is_empty() {
+        return false;
+    }
+    let before = text.get(..at).unwrap_or("");
+    let bytes = before.as_bytes();
+    let is_key_byte = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
+    let mut from = 0;
+    while let Some(i) = before[from..].find(|c: char| is_key_byte(c as u8) && c.is_ascii()) {
+        let start = from + i;
+        let len = bytes[start..]
+            .iter()
+            .take_while(|&&b| is_key_byte(b))
+            .count();
+        let word = &before[start..start + len];
+        from = start + len.max(1);
+        // A key stands after the start of a line, `[`, `{`, `,` or `.`, and before `=`, `]`
+        // or `.` (white space and quotes aside).
+        let prev = bytes[..start]
+            .iter()
+            .rev()
+            .find(|&&b| !matches!(b, b' ' | b'\t' | b'"' | b'\''))
+            .copied();
+        let next = bytes[start + len..]
+            .iter()
+            .find(|&&b| !matches!(b, b' ' | b'\t' | b'"' | b'\''))
+            .copied();
+        let key_before = matches!(prev, None | Some(b'\n' | b'[' | b'{' | b',' | b'.'));
+        let key_after = matches!(next, Some(b'=' | b']' | b'.'));
+        if key_before && key_after && same_item(word, written) {
+            return true;
+        }
+    }
+    false
+}
+
+/// One item written under two of its names (`white` and `bianco`).
+fn written_twice(item: &str, first: &str, second: &str, line: usize) -> Malformed {
+    let why = Message::new("malformed_written_twice")
+        .text("first", first)
+        .text("second", second);
+    let message = match article_of(item) {
+        "" => Message::new("malformed_item")
+            .text("key", item)
+            .msg("why", why),
+        art => Message::new("malformed_item_article")
+            .text("key", item)
+            .text("article", art)
+            .msg("why", why),
+    };
+    Malformed::new(Some(item.to_string()), Some(line), Msg::say(message))
 }
 
 /// Whether two keys name the same item (an item's names, or the same unknown key).
@@ -254,9 +315,31 @@ mod tests {
             (line, m.it.as_str()),
             (Some(2), "`white` (I.2.1): voce scritta due volte")
         );
-        let (_, m) = said("white = \"a\"\nbianco = \"b\"\n").unwrap();
-        assert_eq!(m.it, "`white` (I.2.1): voce scritta due volte");
-        assert!(m.en.starts_with("`white` (I.2.1): "), "{}", m.en);
+        let (line, m) = said("white = \"a\"\nbianco = \"b\"\n").unwrap();
+        assert_eq!(
+            (line, m.it.as_str()),
+            (
+                Some(2),
+                "`white` (I.2.1): voce scritta due volte, come `white` e come `bianco`"
+            )
+        );
+        assert_eq!(
+            m.en,
+            "`white` (I.2.1): written twice, as `white` and as `bianco`"
+        );
+        // A value of the wrong type before the second name is not the error said.
+        let (line, m) = said("black = 3\nwhite = \"a\"\nbianco = \"b\"\n").unwrap();
+        assert_eq!(line, Some(3));
+        assert!(m.it.contains("voce scritta due volte"), "{}", m.it);
+        // A table written twice, a key twice inside an inline table: written twice too.
+        for t in [
+            "notes = \"x\"\n[notes]\nb = 2\n",
+            "[notes]\na = 1\n[notes]\nb = 2\n",
+            "notes = { a = 1, a = 2 }\n",
+        ] {
+            let (_, m) = said(t).unwrap();
+            assert!(m.it.contains("voce scritta due volte"), "{t}: {}", m.it);
+        }
         let (line, m) = said("white = \"a\"\nblack = 3\n").unwrap();
         assert_eq!(
             (line, m.it.as_str()),
