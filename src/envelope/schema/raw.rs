@@ -236,16 +236,24 @@ fn written_twice(item: &str, first: &str, second: &str, line: usize) -> Malforme
     let why = Message::new("malformed_written_twice")
         .text("first", first)
         .text("second", second);
-    let message = match article_of(item) {
+    Malformed::new(
+        Some(item.to_string()),
+        Some(line),
+        Msg::say(about_item(item, why)),
+    )
+}
+
+/// `why`, said of the item `key` (with its Article of the Guidelines when it has one).
+fn about_item(key: &str, why: Message) -> Message {
+    match article_of(key) {
         "" => Message::new("malformed_item")
-            .text("key", item)
+            .text("key", key)
             .msg("why", why),
         art => Message::new("malformed_item_article")
-            .text("key", item)
+            .text("key", key)
             .text("article", art)
             .msg("why", why),
-    };
-    Malformed::new(Some(item.to_string()), Some(line), Msg::say(message))
+    }
 }
 
 /// Whether two keys name the same item (an item's names, or the same unknown key).
@@ -281,15 +289,7 @@ fn malformed(text: &str, e: &toml::de::Error, kind: Unreadable, item: Option<Str
         crate::i18n::word(ReportLang::It, "toml_error", kind.key()),
     );
     let message = match &item {
-        Some(k) => match article_of(k) {
-            "" => Message::new("malformed_item")
-                .text("key", k)
-                .msg("why", why),
-            art => Message::new("malformed_item_article")
-                .text("key", k)
-                .text("article", art)
-                .msg("why", why),
-        },
+        Some(k) => about_item(k, why),
         None => why,
     };
     Malformed::new(item, line, Msg::say(message))
