@@ -119,12 +119,7 @@ impl Msg {
 }
 
 /// The key of a side in the catalogues' word tables (`[words.side]` and its forms).
-pub fn side_key(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
+pub use crate::laws::result::side as side_key;
 
 /// A side in one of its forms, by the catalogue's message `id`.
 fn side_as(id: &'static str, c: Color) -> Msg {

@@ -5,6 +5,7 @@
 use shakmaty::{attacks, Bitboard, CastlingSide, Chess, Color, Move, Position, Rank, Role, Square};
 
 use super::resolve::*;
+use crate::laws::result::side as side_name;
 use crate::message::{Arg, Message};
 use crate::notation::{
     languages::{alphabet, Language},
@@ -140,7 +141,7 @@ pub(super) fn explain_kind(
     lang: &Language,
 ) -> Result<(), Explanation> {
     let turn = pos.turn();
-    let side = color_name(turn);
+    let side = side_name(turn);
     if pos.is_checkmate() || pos.is_stalemate() {
         return Err(because(
             IllegalReason::GameOver,
@@ -160,7 +161,7 @@ pub(super) fn explain_kind(
     if let Resolution::Unique(m) = resolve_by_candidates(pos, w, lang) {
         if m.capture() == Some(Role::King) {
             // Only after an illegal move that stood (`--illegal stands`).
-            let them = color_name(!turn);
+            let them = side_name(!turn);
             return Err(because(
                 IllegalReason::TakesKing,
                 Message::new("takes_king")
@@ -230,7 +231,7 @@ pub(super) fn explain_origin(
             IllegalReason::OriginWrongSide,
             Message::new("origin_wrong_side")
                 .text("from", from)
-                .word("side", color_name(p.color)),
+                .word("side", side_name(p.color)),
         )),
         Some(p) if role.is_some_and(|r| r != p.role) => Err(because(
             IllegalReason::OriginWrongPiece,
@@ -251,7 +252,7 @@ pub(super) fn explain_origins(
     role: Option<Role>,
 ) -> Result<Bitboard, Explanation> {
     let board = pos.board();
-    let side = color_name(pos.turn());
+    let side = side_name(pos.turn());
     let our = match role {
         Some(r) => board.by_piece(r.of(pos.turn())),
         None => board.by_color(pos.turn()),
@@ -301,7 +302,7 @@ pub(super) fn explain_executable(
     origins: Bitboard,
 ) -> Result<(), Explanation> {
     let board = pos.board();
-    let side = color_name(pos.turn());
+    let side = side_name(pos.turn());
     let last_rank = if pos.turn() == Color::White {
         Rank::Eighth
     } else {
@@ -383,7 +384,7 @@ pub(super) fn explain_unreachable(
     origins: Bitboard,
 ) -> Explanation {
     let turn = pos.turn();
-    let side = color_name(turn);
+    let side = side_name(turn);
     let board = pos.board();
     let what = role.map_or("piece", role_name);
     let to = w.to_square();
@@ -552,7 +553,7 @@ pub(super) fn explain_castling(pos: &Chess, side: CastlingSide) -> Explanation {
         return because(
             IllegalReason::CastlingRightsLost,
             Message::new("castling_rights_lost")
-                .word("side", color_name(turn))
+                .word("side", side_name(turn))
                 .word("wing", wing),
         );
     };

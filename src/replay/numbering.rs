@@ -46,7 +46,7 @@ pub(super) fn numbering_slip(
     expected: u32,
     side: Color,
 ) -> Option<(MoveNumberReason, Message, Option<Message>)> {
-    let who = resolve::color_name(side);
+    let who = crate::laws::result::side(side);
     // `written` is written where `who`'s move `expected` belongs.
     let at = |id: &'static str| {
         Message::new(id)

@@ -385,13 +385,6 @@ pub(super) fn role_name(role: Role) -> &'static str {
     }
 }
 
-pub(crate) fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 #[cfg(test)]
 #[path = "resolve_tests.rs"]
 mod tests;
