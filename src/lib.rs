@@ -35,6 +35,7 @@ pub mod finding;
 pub mod i18n;
 pub mod input;
 pub mod laws;
+mod lists;
 pub mod message;
 pub mod notation;
 /// Output files replaced only when a run ends well: the command line's.

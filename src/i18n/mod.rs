@@ -161,20 +161,65 @@ const ENVELOPE_IT: &str = include_str!("../../grammar/messages/envelope-it.toml"
 /// Each language's files, as [`Catalogue::parse`] takes them.
 const FILES: [(&str, [&str; 2]); 2] = [("en", [EN, ENVELOPE_EN]), ("it", [IT, ENVELOPE_IT])];
 
-fn catalogue(lang: ReportLang) -> &'static Catalogue {
-    static CATALOGUES: OnceLock<[Catalogue; 2]> = OnceLock::new();
-    let all = CATALOGUES.get_or_init(|| {
-        // The catalogues are part of the program: tests parse them, so this never fails in a
-        // build that passed them.
-        let read = |(name, files): (&str, [&str; 2])| {
-            Catalogue::parse(&files)
-                .unwrap_or_else(|e| panic!("the {name} catalogue is broken: {e}"))
-        };
-        FILES.map(read)
-    });
+/// One language's catalogue, each of its files read the first time one of its words is
+/// looked up: validating games reads the findings' file alone (the envelope's messages, as
+/// much again, cost a run over a few thousand games a percent of its instructions). A word
+/// is looked up in the findings' file first, then in the envelope's; an id said in both is
+/// an error [`problems`] reports (both files read together).
+struct Book {
+    name: &'static str,
+    files: [&'static str; 2],
+    parts: [OnceLock<Catalogue>; 2],
+}
+
+static BOOKS: [Book; 2] = [
+    Book {
+        name: FILES[0].0,
+        files: FILES[0].1,
+        parts: [OnceLock::new(), OnceLock::new()],
+    },
+    Book {
+        name: FILES[1].0,
+        files: FILES[1].1,
+        parts: [OnceLock::new(), OnceLock::new()],
+    },
+];
+
+impl Book {
+    fn part(&self, k: usize) -> &Catalogue {
+        self.parts[k].get_or_init(|| {
+            // The catalogues are part of the program: tests parse them, so this never fails
+            // in a build that passed them.
+            Catalogue::parse(&[self.files[k]])
+                .unwrap_or_else(|e| panic!("the {} catalogue is broken: {e}", self.name))
+        })
+    }
+
+    /// The first of the files' answers to `get`.
+    fn find<'s, T: ?Sized>(
+        &'s self,
+        get: impl Fn(&'s Catalogue) -> Option<&'s T>,
+    ) -> Option<&'s T> {
+        get(self.part(0)).or_else(|| get(self.part(1)))
+    }
+
+    fn template(&self, id: &str) -> Option<&Template> {
+        self.find(|c| c.findings.get(id))
+    }
+
+    fn table(&self, name: &str) -> Option<&HashMap<String, String>> {
+        self.find(|c| c.words.get(name))
+    }
+
+    fn ui(&self, id: &str) -> Option<&str> {
+        self.find(|c| c.ui.get(id).map(String::as_str))
+    }
+}
+
+fn catalogue(lang: ReportLang) -> &'static Book {
     match lang {
-        ReportLang::En => &all[0],
-        ReportLang::It => &all[1],
+        ReportLang::En => &BOOKS[0],
+        ReportLang::It => &BOOKS[1],
     }
 }
 
@@ -197,8 +242,15 @@ fn catalogue(lang: ReportLang) -> &'static Catalogue {
 pub fn render(lang: ReportLang, id: &str, args: &[(&str, &str)]) -> String {
     let en = catalogue(ReportLang::En);
     let to = catalogue(lang);
-    let (Some(english), Some(template)) = (en.findings.get(id), to.findings.get(id)) else {
+    let Some(english) = en.template(id) else {
         return String::new();
+    };
+    let template = match lang {
+        ReportLang::En => english,
+        _ => match to.template(id) {
+            Some(t) => t,
+            None => return String::new(),
+        },
     };
     let mut out = String::new();
     for p in &template.pieces {
@@ -216,7 +268,7 @@ pub fn render(lang: ReportLang, id: &str, args: &[(&str, &str)]) -> String {
                 }
                 // Words of a table, `, ` between them: each written in `lang`.
                 if let Some(table) = kind.strip_prefix("list_") {
-                    let words = to.words.get(table);
+                    let words = to.table(table);
                     let mut first = true;
                     for key in value.split(", ") {
                         if !first {
@@ -227,14 +279,13 @@ pub fn render(lang: ReportLang, id: &str, args: &[(&str, &str)]) -> String {
                     }
                     continue;
                 }
-                let table = if form.is_empty() || form == kind {
-                    kind.to_string()
+                let words = if form.is_empty() || form == kind {
+                    to.table(kind)
                 } else {
-                    format!("{kind}_{form}")
+                    to.table(&format!("{kind}_{form}"))
                 };
                 out.push_str(
-                    to.words
-                        .get(&table)
+                    words
                         .and_then(|t| t.get(value))
                         .map_or(value, String::as_str),
                 );
@@ -246,33 +297,33 @@ pub fn render(lang: ReportLang, id: &str, args: &[(&str, &str)]) -> String {
 
 /// A [`Message`] in `lang`: its nested messages first, then its template.
 pub fn render_message(m: &Message, lang: ReportLang) -> String {
-    let args: Vec<(&str, String)> = m
+    use std::borrow::Cow;
+    let args: Vec<(&str, Cow<str>)> = m
         .args
         .iter()
         .map(|(name, a)| {
             let value = match a {
-                Arg::Text(t) => t.clone(),
-                Arg::Word(w) => (*w).to_string(),
-                Arg::Msg(inner) => render_message(inner, lang),
-                Arg::Written(both) => match lang {
-                    ReportLang::En => both[0].clone(),
-                    ReportLang::It => both[1].clone(),
-                },
+                Arg::Text(t) => Cow::Borrowed(t.as_str()),
+                Arg::Word(w) => Cow::Borrowed(*w),
+                Arg::Msg(inner) => Cow::Owned(render_message(inner, lang)),
+                Arg::Written(both) => Cow::Borrowed(match lang {
+                    ReportLang::En => both[0].as_str(),
+                    ReportLang::It => both[1].as_str(),
+                }),
             };
             (*name, value)
         })
         .collect();
-    let refs: Vec<(&str, &str)> = args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+    let refs: Vec<(&str, &str)> = args.iter().map(|(n, v)| (*n, v.as_ref())).collect();
     render(lang, m.id, &refs)
 }
 
 /// A heading or label of the reports.
 pub fn ui(lang: ReportLang, id: &str) -> &'static str {
     catalogue(lang)
-        .ui
-        .get(id)
-        .or_else(|| catalogue(ReportLang::En).ui.get(id))
-        .map_or("", String::as_str)
+        .ui(id)
+        .or_else(|| catalogue(ReportLang::En).ui(id))
+        .unwrap_or("")
 }
 
 /// A line of the reports with its arguments filled in (`{name}` → value; `{{`/`}}` braces).
@@ -298,8 +349,7 @@ pub fn fill(lang: ReportLang, id: &str, args: &[(&str, &str)]) -> String {
 /// table has no such word.
 pub fn word<'a>(lang: ReportLang, table: &str, key: &'a str) -> &'a str {
     catalogue(lang)
-        .words
-        .get(table)
+        .table(table)
         .and_then(|t| t.get(key))
         .map_or(key, String::as_str)
 }
@@ -500,7 +550,7 @@ mod tests {
                         }
                         named += 1;
                         for lang in [ReportLang::En, ReportLang::It] {
-                            if !catalogue(lang).findings.contains_key(lit) {
+                            if catalogue(lang).template(lit).is_none() {
                                 missing.push(format!("{path}: `{lit}` ({lang:?})"));
                             }
                         }
@@ -576,7 +626,7 @@ mod tests {
                         }
                         chain = &t[next..];
                     }
-                    let Some(template) = catalogue(ReportLang::En).findings.get(id) else {
+                    let Some(template) = catalogue(ReportLang::En).template(id) else {
                         continue;
                     };
                     checked += 1;
@@ -629,7 +679,7 @@ mod tests {
     /// language: every argument it names is given, every word is in its table.
     #[test]
     fn every_template_renders() {
-        let en = catalogue(ReportLang::En);
+        let en = Catalogue::parse(&FILES[0].1).unwrap();
         for (id, t) in &en.findings {
             let mut m = Message::new(Box::leak(id.clone().into_boxed_str()));
             for (name, kind) in t.slots() {

@@ -288,8 +288,9 @@ pub struct Locator<'a> {
 struct LineIndex {
     /// Byte offsets of the line breaks.
     newlines: Vec<usize>,
-    /// Characters before each block of [`BLOCK`] bytes.
-    chars_before_block: Vec<u64>,
+    /// Characters before each block of [`BLOCK`] bytes; none in a text of ASCII alone
+    /// (most games), whose characters are its bytes.
+    chars_before_block: Option<Vec<u64>>,
 }
 
 const BLOCK: usize = 64;
@@ -308,24 +309,29 @@ impl<'a> Locator<'a> {
         let bytes = self.text.as_bytes();
         let offset = offset.min(bytes.len());
         let index = self.index.get_or_init(|| {
-            let mut chars = 0u64;
-            let mut chars_before_block = Vec::with_capacity(bytes.len() / BLOCK + 1);
-            for block in bytes.chunks(BLOCK) {
+            let chars_before_block = (!bytes.is_ascii()).then(|| {
+                let mut chars = 0u64;
+                let mut chars_before_block = Vec::with_capacity(bytes.len() / BLOCK + 1);
+                for block in bytes.chunks(BLOCK) {
+                    chars_before_block.push(chars);
+                    chars += count_chars(block);
+                }
+                // The end of a text whose length is a multiple of the block starts a block too.
                 chars_before_block.push(chars);
-                chars += count_chars(block);
-            }
-            // The end of a text whose length is a multiple of the block starts a block too.
-            chars_before_block.push(chars);
+                chars_before_block
+            });
             LineIndex {
                 // (`memchr`'s search: a byte-by-byte filter cost more than the rest together.)
                 newlines: memchr::memchr_iter(b'\n', bytes).collect(),
                 chars_before_block,
             }
         });
-        let chars_before = |at: usize| {
-            let block = at / BLOCK;
-            index.chars_before_block.get(block).copied().unwrap_or(0)
-                + count_chars(&bytes[block * BLOCK..at])
+        let chars_before = |at: usize| match &index.chars_before_block {
+            None => at as u64,
+            Some(before) => {
+                let block = at / BLOCK;
+                before.get(block).copied().unwrap_or(0) + count_chars(&bytes[block * BLOCK..at])
+            }
         };
         let lines_before = index.newlines.partition_point(|&n| n < offset);
         let line_start = match lines_before {

@@ -186,11 +186,15 @@ fn read(
     record.irregular_from_ply = outcome.irregular_from;
     record.findings.append(&mut outcome.findings);
     record.mainline = std::mem::take(&mut outcome.mainline);
-    record.null_plies = (1u32..)
-        .zip(&outcome.mainline_plies)
-        .filter(|(_, p)| p.mv.is_none())
-        .map(|(ply, _)| ply)
-        .collect();
+    // The mainline's moves leave the null moves out: where none is missing, none is looked
+    // for ply by ply.
+    if record.mainline.len() != outcome.mainline_plies.len() {
+        record.null_plies = (1u32..)
+            .zip(&outcome.mainline_plies)
+            .filter(|(_, p)| p.mv.is_none())
+            .map(|(ply, _)| ply)
+            .collect();
+    }
     if record.variant == Variant::Chess960 {
         record.sp = laws::chess960::number_of(&game.start);
     }

@@ -95,12 +95,12 @@ impl Acc {
     /// (for the Laws).
     #[inline(always)]
     pub(super) fn keep_on_mainline(&mut self, m: Move, after: &Chess, at: At) {
-        self.mainline.push(m);
-        self.plies.push(laws::Ply {
+        crate::lists::push_made(&mut self.mainline, || m);
+        crate::lists::push_made(&mut self.plies, || laws::Ply {
             mv: Some(m),
             after: after.clone(),
         });
-        self.mainline_at.push(at.offset);
+        crate::lists::push_made(&mut self.mainline_at, || at.offset);
     }
 
     /// Replay of `line` stops at `offset`.
@@ -417,15 +417,81 @@ impl<'a> Game<'a> {
             consumed_mark: usize::MAX,
         };
         let mut cap_at = 4 * crate::finding::MAX_REPEATED;
-        for (i, token) in tokens.iter().enumerate() {
-            if walk.acc.findings.len() >= cap_at {
+        // Before each token, as the findings stand (the plain run adds none but at its last
+        // token: checked before it and after it is the same as before each of its tokens).
+        let mut cap = |findings: &mut Vec<Finding>| {
+            if findings.len() >= cap_at {
                 // Memory stays in proportion to what is listed, however many findings repeat.
-                crate::finding::cap_repeated(&mut walk.acc.findings);
-                cap_at = cap_at.max(2 * walk.acc.findings.len());
+                crate::finding::cap_repeated(findings);
+                cap_at = cap_at.max(2 * findings.len());
             }
+        };
+        let mut i = 0;
+        while i < tokens.len() {
+            cap(&mut walk.acc.findings);
+            i = self.plain_run(i, pass, &mut walk);
+            let Some(token) = tokens.get(i) else {
+                break;
+            };
+            cap(&mut walk.acc.findings);
             self.token(i, token, pass, &mut walk);
+            i += 1;
         }
         self.finish(walk, pass)
+    }
+
+    /// The tokens from `i` on that are move numbers and moves of the live mainline, played
+    /// as [`Self::token`] plays them, in a loop of their own (most tokens of most games):
+    /// the index of the first token left for [`Self::token`]. A move the attack tables do
+    /// not settle plainly is played by [`Self::play_general`] here, and the loop ends after
+    /// it (the line may have stopped, a finding been added). No finding is added on the
+    /// plain path, so the cap on repeated findings is checked by the caller before the next
+    /// token as before.
+    #[inline(always)]
+    fn plain_run(&self, mut i: usize, pass: Pass, walk: &mut Walk) -> usize {
+        let tokens = &self.parsed.tokens;
+        if !self.plain || walk.acc.events.is_some() || !walk.lines.in_mainline() {
+            return i;
+        }
+        let line = &mut *walk.lines.main;
+        let acc = &mut walk.acc;
+        while let Some(token) = tokens.get(i) {
+            if line.dead {
+                break;
+            }
+            match &token.kind {
+                TokenKind::MoveNumber { number, black } => {
+                    line.pending_number = Some(WrittenNumber {
+                        number: *number,
+                        black: *black,
+                        start: token.start,
+                        end: token.end,
+                    });
+                }
+                TokenKind::Move(w)
+                    if !matches!(
+                        tokens.get(i + 1).map(|t| &t.kind),
+                        Some(TokenKind::PromotionLetter(_) | TokenKind::EnPassantMark)
+                    ) =>
+                {
+                    let at = At {
+                        token: i,
+                        offset: token.start,
+                        len: token.end - token.start,
+                    };
+                    if let Err(settled) =
+                        self.play_plain_live(line, w, at, pass.lang, pass.notation, acc)
+                    {
+                        let written = Written { w, at, rest: &[] };
+                        self.play_general(line, written, pass, acc, settled);
+                        return i + 1;
+                    }
+                }
+                _ => break,
+            }
+            i += 1;
+        }
+        i
     }
 
     /// One token of the movetext.

@@ -180,6 +180,21 @@ impl<'a> Game<'a> {
         if line.dead || line.depth > 0 || acc.events.is_some() || !self.plain {
             return Err(Fast::NotAsked);
         }
+        self.play_plain_live(line, w, at, lang, notation, acc)
+    }
+
+    /// [`Self::play_plain`] on a line known to be the live mainline, with no events to hand
+    /// out, on the plain path.
+    #[inline(always)]
+    pub(super) fn play_plain_live(
+        &self,
+        line: &mut Line,
+        w: &WrittenMove,
+        at: At,
+        lang: &'static Language,
+        notation: bool,
+        acc: &mut Acc,
+    ) -> Result<(), Fast> {
         if let Some(n) = line.pending_number {
             // Dots written apart from the number (`2. ... Cc6`), and a number not the one
             // due, are for the general path.
@@ -230,7 +245,7 @@ impl<'a> Game<'a> {
     /// Play the move written at `at` on `line`, whatever it is; `settled` is what the attack
     /// tables said of it, if they were asked already.
     #[inline(never)]
-    fn play_general(
+    pub(super) fn play_general(
         &self,
         line: &mut Line,
         written: Written<'_>,

@@ -178,10 +178,11 @@ impl Sink {
     #[inline(always)]
     fn push(&mut self, kind: TokenKind, start: usize, end: usize) {
         self.letters |= letters_of(&kind);
-        self.tokens.push(Token {
+        let base = self.base;
+        crate::lists::push_made(&mut self.tokens, || Token {
             kind,
-            start: start + self.base,
-            end: end + self.base,
+            start: start + base,
+            end: end + base,
         });
     }
 
@@ -189,10 +190,11 @@ impl Sink {
     #[inline(always)]
     fn push_move(&mut self, m: &WrittenMove, letters: u64, start: usize, end: usize) {
         self.letters |= letters;
-        self.tokens.push(Token {
+        let base = self.base;
+        crate::lists::push_made(&mut self.tokens, || Token {
             kind: TokenKind::Move(*m),
-            start: start + self.base,
-            end: end + self.base,
+            start: start + base,
+            end: end + base,
         });
     }
 }
