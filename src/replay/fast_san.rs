@@ -397,6 +397,19 @@ mod tests {
         fn check(&mut self, p: &Chess, w: &WrittenMove, lang: &Language) -> Resolution {
             let reference = resolve_by_candidates(p, w, lang);
             self.checked += 1;
+            if let Resolution::Unique(m) = reference {
+                // What the short path asks of a move's notation is what the findings say.
+                let mut after = p.clone();
+                after.play_unchecked(m);
+                let mut issues = Vec::new();
+                crate::replay::resolve::notation_issues(p, m, w, &after, false, false, &mut issues);
+                assert_eq!(
+                    crate::replay::resolve::has_notation_issues(p, w, m, false),
+                    !issues.is_empty(),
+                    "{w:?} in {}",
+                    Fen::from_position(p, shakmaty::EnPassantMode::Legal)
+                );
+            }
             if let Some(fast) = resolve_fast(p, w, lang) {
                 self.settled += 1;
                 assert!(

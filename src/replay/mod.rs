@@ -51,9 +51,7 @@ use crate::{
     },
     reason::{IllegalReason, MoveNumberReason, NotationReason, Reason, StructureReason},
 };
-use resolve::{
-    explain, may_have_notation_issues, notation_issues, resolve, NotationIssue, Resolution,
-};
+use resolve::{explain, has_notation_issues, notation_issues, resolve, NotationIssue, Resolution};
 
 /// What an illegal move does to the replay: a rule of the Laws ([`crate::laws::IllegalPolicy`]).
 pub use crate::laws::IllegalPolicy;

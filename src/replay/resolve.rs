@@ -259,6 +259,32 @@ pub fn may_have_notation_issues(w: &WrittenMove, m: Move, strict: bool) -> bool 
         || w.to_rank.is_none()
 }
 
+/// Whether [`notation_issues`] finds anything in `w`, read as `m` from `pos`, told without
+/// building the list where `--strict-notation` is off (with it, `true`: the marks are judged
+/// on the general path). What [`may_have_notation_issues`] leaves open is looked at here, in
+/// its own call: a written origin is no issue in long algebraic (`Cg1-f3`), nor where SAN
+/// writes it too (`Cbd2` with the other knight on f3).
+#[inline(always)]
+pub fn has_notation_issues(pos: &Chess, w: &WrittenMove, m: Move, strict: bool) -> bool {
+    may_have_notation_issues(w, m, strict) && (strict || written_origin_or_letter_issue(pos, w, m))
+}
+
+/// [`has_notation_issues`] without --strict-notation, where [`may_have_notation_issues`] says
+/// there may be one: what [`notation_issues_of`] adds then (a lowercase letter, a superfluous
+/// origin, a left-out destination rank), told without its list.
+#[inline(never)]
+fn written_origin_or_letter_issue(pos: &Chess, w: &WrittenMove, m: Move) -> bool {
+    if w.piece.is_some_and(|l| l.lowercase) {
+        return true;
+    }
+    if w.kind != WrittenKind::Move {
+        return false;
+    }
+    let short_form = !w.is_coordinate() && w.from_square().is_none();
+    let (file, rank) = (w.from_file.is_some(), w.from_rank.is_some());
+    w.to_rank.is_none() || (short_form && (file || rank) && origin_superfluous(pos, m, file, rank))
+}
+
 /// [`notation_issues`] where there may be one.
 #[inline(never)]
 fn notation_issues_of(

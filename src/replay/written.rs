@@ -208,7 +208,8 @@ impl<'a> Game<'a> {
         let m = match settled {
             Some(Settled::Unique(m))
                 if m.capture() != Some(shakmaty::Role::King)
-                    && !(notation && may_have_notation_issues(w, m, self.strict_notation)) =>
+                    && !(notation
+                        && has_notation_issues(&line.pos, w, m, self.strict_notation)) =>
             {
                 m
             }
@@ -320,7 +321,7 @@ impl<'a> Game<'a> {
                 None => line.before = Some(line.pos.clone()),
             }
         }
-        let issues = notation && may_have_notation_issues(w, chosen, self.strict_notation);
+        let issues = notation && has_notation_issues(&line.pos, w, chosen, self.strict_notation);
         // Kept only where something reads it: the notation findings, an event.
         let before = (issues || acc.events.is_some()).then(|| line.pos.clone());
         line.pos.play_unchecked(chosen);
