@@ -45,6 +45,8 @@ enum Piece {
 #[derive(Debug, Clone)]
 struct Template {
     pieces: Vec<Piece>,
+    /// The bytes of its text pieces: with its arguments', the room a message takes.
+    text_len: usize,
 }
 
 impl Template {
@@ -87,7 +89,14 @@ impl Template {
         if !lit.is_empty() {
             pieces.push(Piece::Text(lit));
         }
-        Ok(Template { pieces })
+        let text_len = pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Text(t) => t.len(),
+                Piece::Slot { .. } => 0,
+            })
+            .sum();
+        Ok(Template { pieces, text_len })
     }
 
     fn slots(&self) -> impl Iterator<Item = (&str, &str)> {
@@ -252,7 +261,8 @@ pub fn render(lang: ReportLang, id: &str, args: &[(&str, &str)]) -> String {
             None => return String::new(),
         },
     };
-    let mut out = String::new();
+    let room = template.text_len + args.iter().map(|(_, v)| v.len()).sum::<usize>();
+    let mut out = String::with_capacity(room);
     for p in &template.pieces {
         match p {
             Piece::Text(t) => out.push_str(t),

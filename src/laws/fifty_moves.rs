@@ -30,6 +30,14 @@ pub struct MoveCounts {
 
 pub fn find(positions: &[&Chess]) -> MoveCounts {
     let mut out = MoveCounts::default();
+    // The clock goes up by one a ply at most: a game shorter than the 100 plies the first
+    // position's clock leaves is told without looking at its positions (most games).
+    let Some(first) = positions.first() else {
+        return out;
+    };
+    if first.halfmoves() as usize + positions.len() - 1 < 100 {
+        return out;
+    }
     let mut prev: Option<u32> = None;
     for (ply, pos) in positions.iter().enumerate() {
         let clock = pos.halfmoves();

@@ -320,9 +320,12 @@ impl<'a> Locator<'a> {
                 chars_before_block.push(chars);
                 chars_before_block
             });
+            // (`memchr`'s search: a byte-by-byte filter cost more than the rest together.)
+            // Room for lines of 64 bytes and more, as PGN's are (up to 80) and most others.
+            let mut newlines = Vec::with_capacity(bytes.len() / 64 + 8);
+            newlines.extend(memchr::memchr_iter(b'\n', bytes));
             LineIndex {
-                // (`memchr`'s search: a byte-by-byte filter cost more than the rest together.)
-                newlines: memchr::memchr_iter(b'\n', bytes).collect(),
+                newlines,
                 chars_before_block,
             }
         });
