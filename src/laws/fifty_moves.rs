@@ -35,7 +35,7 @@ pub fn find(positions: &[&Chess]) -> MoveCounts {
     let Some(first) = positions.first() else {
         return out;
     };
-    if first.halfmoves() as usize + positions.len() - 1 < 100 {
+    if u64::from(first.halfmoves()) + (positions.len() as u64 - 1) < 100 {
         return out;
     }
     let mut prev: Option<u32> = None;
@@ -78,6 +78,9 @@ mod tests {
         // a start already past the limit is reported at the start
         let c = find(&play("7k/8/6K1/8/8/8/8/R7 w - - 150 200", "Ra2"));
         assert_eq!(c.seventy_five, Some(0));
+        // a clock as large as a FEN can say (read saturating) is past both at the start
+        let c = find(&play("7k/8/6K1/8/8/8/8/R7 w - - 4294967295 200", "Ra2"));
+        assert_eq!((c.fifty, c.seventy_five), (vec![0], Some(0)));
     }
 }
 
