@@ -59,6 +59,7 @@ struct KingLines {
 }
 
 impl KingLines {
+    #[inline(always)]
     fn of(board: &shakmaty::Board, king: Square, turn: shakmaty::Color) -> KingLines {
         let them = board.by_color(!turn);
         let occupied = board.occupied();
@@ -156,6 +157,13 @@ fn written_roles(w: &WrittenMove, lang: &Language) -> Option<(Option<Role>, Opti
 
 /// [`resolve_fast`]'s answer as [`Settled`]: `None` sends the move to the general path.
 pub fn settle_fast(pos: &Chess, w: &WrittenMove, lang: &Language) -> Option<Settled> {
+    settle_fast_here(pos, w, lang)
+}
+
+/// [`settle_fast`] written into its caller: the replay's short path, once a ply, saves the
+/// call and its saving of registers.
+#[inline(always)]
+pub(super) fn settle_fast_here(pos: &Chess, w: &WrittenMove, lang: &Language) -> Option<Settled> {
     if w.kind != WrittenKind::Move {
         return None;
     }
@@ -316,7 +324,7 @@ fn piece_targets(king: Square, checkers: Bitboard) -> Bitboard {
 
 /// Those of `pieces` (all of `role`) that attack `to` through `occupied`: the knight's and
 /// king's own small tables, the sliders by [`sliders_to`].
-#[inline]
+#[inline(always)]
 fn reach(role: Role, to: Square, occupied: Bitboard, pieces: Bitboard) -> Bitboard {
     match role {
         Role::Knight => attacks::knight_attacks(to) & pieces,

@@ -204,7 +204,7 @@ impl<'a> Game<'a> {
                 return Err(Fast::NotAsked);
             }
         }
-        let settled = settle_fast(&line.pos, w, lang);
+        let settled = fast_san::settle_fast_here(&line.pos, w, lang);
         let m = match settled {
             Some(Settled::Unique(m))
                 if m.capture() != Some(shakmaty::Role::King)
