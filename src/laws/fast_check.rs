@@ -251,19 +251,46 @@ fn has_legal_move(pos: &Chess) -> bool {
     safe_king_steps(pos).any() || pos.legal_moves().iter().any(plain)
 }
 
-/// A plain legal move that neither captures nor promotes: a king step when there is one,
-/// else the first such move generated.
+/// A plain legal move that neither captures nor promotes: a king step when there is one
+/// (the first, looked for one square at a time), else a step of a piece no pin can hold (off
+/// every line through its own king, with no check to answer) to an empty square, else the
+/// first such move generated. Any such move serves: a line of them proves what
+/// [`quiet_line`] says whichever moves make it.
 fn quiet_move(pos: &Chess) -> Option<Move> {
     let board = pos.board();
-    let steps = safe_king_steps(pos) & !board.occupied();
-    if let (Some(from), Some(to)) = (board.king_of(pos.turn()), steps.first()) {
-        return Some(Move::Normal {
-            role: Role::King,
-            from,
-            capture: None,
-            to,
-            promotion: None,
-        });
+    let us = pos.turn();
+    let Some(king) = board.king_of(us) else {
+        return pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| plain(m) && !m.is_capture() && !m.is_promotion());
+    };
+    let occupied = board.occupied();
+    let quiet = |role, from, to| Move::Normal {
+        role,
+        from,
+        capture: None,
+        to,
+        promotion: None,
+    };
+    let without_king = occupied.without(king);
+    let step = (attacks::king_attacks(king) & !occupied)
+        .into_iter()
+        .find(|&to| !attacked_by(board, to, !us, without_king));
+    if let Some(to) = step {
+        return Some(quiet(Role::King, king, to));
+    }
+    if !pos.is_check() {
+        let lines = attacks::queen_attacks(king, Bitboard::EMPTY);
+        let free = board.by_color(us) & !board.pawns() & !board.kings() & !lines;
+        for from in free {
+            let Some(role) = board.role_at(from) else {
+                continue;
+            };
+            if let Some(to) = (attacks::attacks(from, role.of(us), occupied) & !occupied).first() {
+                return Some(quiet(role, from, to));
+            }
+        }
     }
     pos.legal_moves()
         .into_iter()
