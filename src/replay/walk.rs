@@ -480,7 +480,7 @@ impl<'a> Game<'a> {
                         len: token.end - token.start,
                     };
                     if let Err(settled) =
-                        self.play_plain_live(line, w, at, pass.lang, pass.notation, acc)
+                        self.play_plain(line, w, at, pass.lang, pass.notation, acc)
                     {
                         let written = Written { w, at, rest: &[] };
                         self.play_general(line, written, pass, acc, settled);

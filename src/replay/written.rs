@@ -144,8 +144,9 @@ impl<'a> Game<'a> {
         ))
     }
 
-    /// Play the move written at `at` on `line`: the common case told by [`Self::play_plain`],
-    /// anything else by [`Self::play_general`], its reference.
+    /// Play the move written at `at` on `line`: the common case told by [`Self::play_plain`]
+    /// (on the live mainline, with no events to hand out), anything else by
+    /// [`Self::play_general`], its reference.
     #[inline(always)]
     pub(super) fn play_written(
         &self,
@@ -155,38 +156,27 @@ impl<'a> Game<'a> {
         acc: &mut Acc,
     ) {
         let Written { w, at, .. } = written;
-        if let Err(settled) = self.play_plain(line, w, at, pass.lang, pass.notation, acc) {
+        let plain = self.plain && !line.dead && line.depth == 0 && acc.events.is_none();
+        let settled = if plain {
+            self.play_plain(line, w, at, pass.lang, pass.notation, acc)
+        } else {
+            Err(Fast::NotAsked)
+        };
+        if let Err(settled) = settled {
             self.play_general(line, written, pass, acc, settled);
         }
     }
 
     /// The common case of [`Self::play_general`], which most plies of most games are: a move
-    /// on the live mainline, after the move number due (or none), that the attack tables
-    /// settle, with nothing written that can be a notation issue and no events to hand out.
-    /// Played as `play_general` plays it, without its general machinery: the numbering
-    /// looked at only where a number is written, no findings, nothing kept for variations.
-    /// Anywhere else nothing is changed and `Err` hands what the attack tables said, if they
-    /// were asked, to `play_general` (tests compare the two paths on the corpora).
+    /// on the live mainline (which the caller knows), after the move number due (or none),
+    /// that the attack tables settle, with nothing written that can be a notation issue and
+    /// no events to hand out. Played as `play_general` plays it, without its general
+    /// machinery: the numbering looked at only where a number is written, no findings,
+    /// nothing kept for variations. Anywhere else nothing is changed and `Err` hands what the
+    /// attack tables said, if they were asked, to `play_general` (tests compare the two paths
+    /// on the corpora).
     #[inline(always)]
-    fn play_plain(
-        &self,
-        line: &mut Line,
-        w: &WrittenMove,
-        at: At,
-        lang: &'static Language,
-        notation: bool,
-        acc: &mut Acc,
-    ) -> Result<(), Fast> {
-        if line.dead || line.depth > 0 || acc.events.is_some() || !self.plain {
-            return Err(Fast::NotAsked);
-        }
-        self.play_plain_live(line, w, at, lang, notation, acc)
-    }
-
-    /// [`Self::play_plain`] on a line known to be the live mainline, with no events to hand
-    /// out, on the plain path.
-    #[inline(always)]
-    pub(super) fn play_plain_live(
+    pub(super) fn play_plain(
         &self,
         line: &mut Line,
         w: &WrittenMove,
