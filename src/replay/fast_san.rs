@@ -87,6 +87,7 @@ impl KingLines {
     /// Those of `origins` (no king) whose piece may leave for `to`: each that stands alone
     /// before an enemy slider stays on the line (shakmaty's `is_safe`). Most plies no origin
     /// blocks anything.
+    #[inline(always)]
     fn legal_origins(&self, king: Square, origins: Bitboard, to: Square) -> Bitboard {
         let mut legal = origins;
         for from in origins & self.blockers {
@@ -99,6 +100,7 @@ impl KingLines {
 
     /// Where a piece other than the king may go: anywhere out of check, onto the checker or
     /// between it and the king in single check, nowhere in double check.
+    #[inline(always)]
     fn targets(&self, king: Square) -> Bitboard {
         piece_targets(king, self.checkers)
     }
@@ -126,6 +128,7 @@ impl From<Settled> for Resolution {
 
 /// The answer for the legal origins found for a move: none fits, one does (`Unique`, the
 /// move from it), or more than one (the general path says which).
+#[inline(always)]
 fn settle(origins: Bitboard, mv: impl FnOnce(Square) -> Move) -> Option<Settled> {
     if origins.is_empty() {
         Some(Settled::Illegal)
