@@ -121,13 +121,7 @@ pub(super) fn verdict_words(v: Verdict) -> Msg {
 /// A verdict on a reading that does not govern, or is withheld: `the sealer would lose,
 /// 0-1 (I.8.3)` / `perderebbe chi ha sigillato, 0-1 (I.8.3)`.
 pub(super) fn would(d: &Decision, sealer: Color) -> Msg {
-    let r = crate::envelope::contradictions::result_of(d.verdict, sealer)
-        .map(|r| format!(", {}", r.as_sheet()))
-        .unwrap_or_default();
-    let ex = d
-        .exception
-        .map(|e| Msg::say(Message::new("decision_exception").text("article", e)))
-        .unwrap_or_default();
+    let (ex, r) = exception_and_result(d, sealer);
     let would = Msg::say(Message::new(match d.verdict {
         Verdict::SealerLoses => "decision_would_lose",
         Verdict::SealerWins => "decision_would_win",
@@ -146,13 +140,7 @@ pub(super) fn would(d: &Decision, sealer: Color) -> Msg {
 /// `the sealer loses (I.8.3), 0-1` / `perde chi ha sigillato (I.8.3), 0-1`.
 pub(super) fn decision_words(d: &Decision, sealer: Color) -> Msg {
     let v = verdict_words(d.verdict);
-    let ex = d
-        .exception
-        .map(|e| Msg::say(Message::new("decision_exception").text("article", e)))
-        .unwrap_or_default();
-    let r = crate::envelope::contradictions::result_of(d.verdict, sealer)
-        .map(|r| format!(", {}", r.as_sheet()))
-        .unwrap_or_default();
+    let (ex, r) = exception_and_result(d, sealer);
     Msg::say(
         Message::new("decision_words")
             .said("v", &v)
@@ -160,6 +148,19 @@ pub(super) fn decision_words(d: &Decision, sealer: Color) -> Msg {
             .said("ex", &ex)
             .text("r", r),
     )
+}
+
+/// What a decision's words add to its rule: the exception that applies (`, exception I.9.1`
+/// / `, eccezione I.9.1`), if any, and the result it gives (`, 0-1`), if any.
+fn exception_and_result(d: &Decision, sealer: Color) -> (Msg, String) {
+    let ex = d
+        .exception
+        .map(|e| Msg::say(Message::new("decision_exception").text("article", e)))
+        .unwrap_or_default();
+    let r = crate::envelope::contradictions::result_of(d.verdict, sealer)
+        .map(|r| format!(", {}", r.as_sheet()))
+        .unwrap_or_default();
+    (ex, r)
 }
 
 /// Every note of the audit: its own, then what each contradiction between the envelope's
